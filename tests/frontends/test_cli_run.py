@@ -118,9 +118,10 @@ def test_rlx_embed_similarity_table(capsys):
     assert sims[0, 1] > sims[0, 2] + 0.3      # the real model knows cats from rates
 
 
-def test_rlx_embed_compiles_one_program_for_every_length(tmp_path, monkeypatch, capsys):
+def test_rlx_embed_compiles_one_program_for_every_length(tmp_path, monkeypatch, capsys,
+                                                         program_store):
     """The first call builds the encoder's one program; later calls with other lengths
-    and batch sizes load it from the disk cache and build nothing."""
+    and batch sizes load it from the disk cache and build nothing, and say so."""
     monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
 
     def built() -> set[str]:
@@ -129,11 +130,12 @@ def test_rlx_embed_compiles_one_program_for_every_length(tmp_path, monkeypatch, 
     assert main(["embed", "hello world", "--device", "cpu"]) == 0
     first = built()
     assert first
+    assert "including compilation" in capsys.readouterr().err
     for texts in (["A much longer sentence, with quite a few more tokens than the first."],
                   ["two", "sentences of different lengths"]):
         assert main(["embed", *texts, "--device", "cpu"]) == 0
         assert built() == first
-    capsys.readouterr()
+        assert "(the program from the disk cache)" in capsys.readouterr().err
 
 
 def test_max_keeps_a_dimension_symbolic_and_compiles_once(model_path, tmp_path, monkeypatch,
