@@ -128,7 +128,7 @@ class Session:
     def _store_entry(self, fingerprint: Callable[[Any], str | None], what: Any
                      ) -> tuple[ProgramStore | None, str | None]:
         """The program store of this session's backend and the key in it of ``what``
-        (a graph or a recipe) by ``fingerprint``; (None, None) where there is no
+        (a graph or a builder's call) by ``fingerprint``; (None, None) where there is no
         store, or ``what`` cannot be stored."""
         if not program_store.enabled():
             return None, None

@@ -153,8 +153,11 @@ class CpuExecutable(Executable):
         self._arena_ptr = self.arena.ctypes.data
         self._fixed: dict[int, np.ndarray] = {}
         self._input_slots: list[tuple[int, str]] = []
-        # (slot, output index) of the output slots execute_fresh points at new arrays
-        self._fresh_slots = [(i, slot.output_index) for i, slot in enumerate(self.layout)
+        # (slot, output index, the output buffer's address) of the output slots
+        # execute_fresh points at new arrays for a run (and back at the buffer after)
+        self._fresh_slots = [(i, slot.output_index,
+                              self.outputs[slot.output_index].ctypes.data)
+                             for i, slot in enumerate(self.layout)
                              if slot.kind == "output"
                              and self.outputs[slot.output_index].nbytes >= FRESH_MIN]
         self._extent_set = False
@@ -227,7 +230,8 @@ class CpuExecutable(Executable):
             # rows past an active extent keep the last run's values: that run wrote
             # into fresh arrays (execute_fresh), so the buffers take them first
             for dst, src in zip(self.outputs, self.last_outputs):
-                np.copyto(dst, src)
+                if dst is not src:
+                    np.copyto(dst, src)
             self.last_outputs = self.outputs
         bound = self._bound_inputs
         for i, name in self._input_slots:
@@ -279,15 +283,15 @@ class CpuExecutable(Executable):
         self.last_outputs = outputs
         last = list(outputs)
         slots = self._slots
-        for i, index in redirected:
+        for i, index, _ in redirected:
             array = aligned_empty(outputs[index].shape, outputs[index].dtype)
             last[index] = array
             slots[i] = array.ctypes.data
         try:
             self.execute(inputs)
         finally:
-            for i, _ in redirected:
-                slots[i] = self._fixed[i].ctypes.data
+            for i, _, buffer in redirected:
+                slots[i] = buffer
         self.last_outputs = last
         return [o if o is not b else o.copy() for o, b in zip(last, outputs)]
 
