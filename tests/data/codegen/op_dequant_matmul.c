@@ -2020,6 +2020,181 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_0(
 
 
 
+/* The AMX tiles for dequant_matmul with x_int8 (rlx.backends.cpu.kernels.qmatmul_amx):
+   compiled where the target has AMX-INT8 (the avx512 tier on a host that has it), used
+   where Linux lets this process use the tiles and RLX_CPU_AMX is not 0. */
+#if defined(__AMX_INT8__) && defined(__AMX_TILE__) && defined(__AVX512F__) && \
+    defined(__linux__)
+#define RLX_I_AMX 1
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+/* -1 not asked yet; 1 the tiles may be used; 0 they may not (the kernel refused, or
+   RLX_CPU_AMX=0). Asked once per process and program; two threads asking together both
+   get the same answer. */
+static int rlx_amx_state = -1;
+static int rlx_amx_ready(void) {
+    int s = __atomic_load_n(&rlx_amx_state, __ATOMIC_RELAXED);
+    if (s < 0) {
+        const char *env = getenv("RLX_CPU_AMX");
+        /* ARCH_REQ_XCOMP_PERM (0x1023) for XFEATURE_XTILEDATA (18): Linux grants the
+           tile data's register state to a process that asks; using a tile without it
+           is SIGILL */
+        s = !(env && env[0] == '0' && env[1] == 0) &&
+            syscall(SYS_arch_prctl, 0x1023, 18) == 0;
+        __atomic_store_n(&rlx_amx_state, s, __ATOMIC_RELAXED);
+    }
+    return s;
+}
+/* the tile configuration of palette 1: for each tile its rows and bytes a row */
+typedef struct {
+    uint8_t palette, start_row, reserved[14];
+    uint16_t colsb[16];
+    uint8_t rows[16];
+} __attribute__((aligned(64))) rlx_amx_config;
+/* tiles 0 and 6: 16 rows of W's codes, 32 bytes each (A); 1 and 7: x's codes of one
+   group, 8 rows of mx 4-byte pieces (B); 2 to 5: the integer products, 16 rows of mx
+   int32 (C) */
+static inline void rlx_amx_configure(const int mx) {
+    rlx_amx_config c;
+    memset(&c, 0, sizeof c);
+    c.palette = 1;
+    for (int t = 0; t < 8; t++) {
+        const int a = t == 0 || t == 6, b = t == 1 || t == 7;
+        c.rows[t] = b ? 8 : 16;
+        c.colsb[t] = (uint16_t)(a ? 32 : 4 * mx);
+    }
+    /* loaded only when the thread's tiles are configured otherwise (the previous
+       call's configuration is left in place: loading it costs more than a group's
+       products; anything else in the process, oneDNN say, may have loaded its own) */
+    rlx_amx_config now;
+    _tile_storeconfig(&now);
+    if (memcmp(&now, &c, sizeof c) != 0) _tile_loadconfig(&c);
+}
+#endif
+
+
+
+#if RLX_I_AMX
+/* rlx_ia16_q4_0: W's codes of group G decoded into BUF, 16 rows of 32 bytes (nothing for
+   q8_0, whose tiles read the blocks in place) */
+#define rlx_ia16_q4_0_DECODE(G, BUF)                                                          \
+    do {                                                                              \
+        const uint8_t *blk_ = q + (G) * 18;                                       \
+        uint8_t *const to_ = (BUF);                                                   \
+        (void)blk_;                                                                   \
+        (void)to_;                                                                    \
+        for (int j = 0; j < 16; j++) { const uint8_t *b = blk_ + j * row_bytes; const rlx_u8v c = (rlx_u8v)((rlx_i8v)rlx_i_nibbles(b + 2)); memcpy(to_ + 32 * j, &c, 32); }                                                                      \
+    } while (0)
+/* rlx_ia16_q4_0: the integer products of group G (W's codes decoded in BUF) into tile C, from
+   tiles A (W's codes) and B (x's) */
+#define rlx_ia16_q4_0_TILES(G, C, A, B, BUF)                                                  \
+    do {                                                                              \
+        _tile_loadd(A, (BUF), 32);                                          \
+        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);                            \
+        _tile_zero(C);                                                                \
+        _tile_dpbusd(C, A, B);                                                               \
+    } while (0)
+
+/* q4_0, x rounded to int8, on AMX tiles: y[m * n + j] for 16 rows of W (blocks at q,
+   row_bytes apart) and mx <= 16 rows of x given as round_x_tiles lays them out (xt:
+   4-byte pieces of codes, [k / 4][stride]; xd, xs, xi: scales, scaled code sums and
+   code sums, [k / 32][stride]). The float part as the wide kernel's, lane g % 8 of
+   each sum taking group g, so the same bits. */
+static __attribute__((noinline)) void rlx_ia16_q4_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        int64_t stride, int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32;
+    const __mmask16 live = (__mmask16)((1u << mx) - 1);
+    /* the groups lane by lane (0, 8, 16, ..., then 1, 9, ...): a lane's 16 sums (one a
+       row of W, each a vector over the rows of x) stay in registers while it lasts */
+    int32_t order[kg];
+    {
+        int64_t t = 0;
+        for (int l = 0; l < 8; l++)
+            for (int64_t g = l; g < kg; g += 8) order[t++] = (int32_t)g;
+    }
+    __m512 lanes[8][16];
+    for (int l = 0; l < 8; l++)
+        for (int j = 0; j < 16; j++) lanes[l][j] = _mm512_setzero_ps();
+    __m512 acc[16];
+    for (int j = 0; j < 16; j++) acc[j] = _mm512_setzero_ps();
+    uint8_t codes[2][16 * 32] __attribute__((aligned(64)));
+    int32_t prod[16 * 16] __attribute__((aligned(64)));
+    float aw[16] __attribute__((aligned(64))), ow[16] __attribute__((aligned(64)));
+    (void)codes;
+    (void)ow;
+    (void)xs;
+    (void)xi;
+    const __m512i at = _mm512_mullo_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm512_set1_epi32((int)row_bytes));
+    /* the next call's 16 rows (contiguous after these), fetched a slice a group */
+    const uint8_t *next = q + 16 * row_bytes;
+    const int64_t lines = (16 * row_bytes + 63) / 64, per = (lines + kg - 1) / kg;
+    rlx_amx_configure(mx);
+    /* software-pipelined so that nothing waits for the tiles: at step t, W's codes of
+       group order[t + 2] are decoded, the integer products of order[t + 1] made (in
+       the other C tile: 2 and 3 take turns) and those of order[t], made a step
+       before, stored and read by the float part */
+    rlx_ia16_q4_0_DECODE(order[0], codes[0]);
+    rlx_ia16_q4_0_TILES(order[0], 2, 0, 1, codes[0]);
+    if (kg > 1) rlx_ia16_q4_0_DECODE(order[1], codes[1]);
+    for (int64_t t = 0; t < kg; t++) {
+        const int64_t g = order[t];
+        const int odd = (int)(t & 1);
+        for (int64_t p = t * per; p < (t + 1) * per && p < lines; p++)
+            __builtin_prefetch(next + 64 * p);
+        if (!odd) {
+            _tile_stored(2, prod, 64);
+            if (t + 1 < kg) rlx_ia16_q4_0_TILES(order[t + 1], 3, 6, 7, codes[1]);
+        } else {
+            _tile_stored(3, prod, 64);
+            if (t + 1 < kg) rlx_ia16_q4_0_TILES(order[t + 1], 2, 0, 1, codes[0]);
+        }
+        if (t + 2 < kg) rlx_ia16_q4_0_DECODE(order[t + 2], codes[odd]);
+        const uint8_t *blk = q + g * 18;
+        const __m512i fields = _mm512_i32gather_epi32(at, blk, 1);
+        _mm512_store_ps(aw, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(fields)));
+        const __m512 xdv = _mm512_maskz_loadu_ps(live, xd + g * stride);
+        const __m512i xiv = _mm512_mullo_epi32(_mm512_maskz_loadu_epi32(live, xi + g * stride),
+                                               _mm512_set1_epi32(8));
+        #pragma GCC unroll 16
+        for (int j = 0; j < 16; j++) {
+            const __m512i s = _mm512_sub_epi32(_mm512_load_si512(prod + 16 * j), xiv);
+            acc[j] = _mm512_fmadd_ps(_mm512_mul_ps(_mm512_set1_ps(aw[j]), xdv),
+                                     _mm512_cvtepi32_ps(s), acc[j]);
+        }
+        if (t + 1 == kg || order[t + 1] != g + 8) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < 16; j++) {
+                lanes[g & 7][j] = acc[j];
+                acc[j] = _mm512_setzero_ps();
+            }
+        }
+    }
+    /* the lanes folded as rlx_i_fold: l and l + 4, then l and l + 2, then 0 and 1 */
+    float out[16 * 16] __attribute__((aligned(64)));
+    for (int j = 0; j < 16; j++) {
+        const __m512 f0 = _mm512_add_ps(lanes[0][j], lanes[4][j]);
+        const __m512 f1 = _mm512_add_ps(lanes[1][j], lanes[5][j]);
+        const __m512 f2 = _mm512_add_ps(lanes[2][j], lanes[6][j]);
+        const __m512 f3 = _mm512_add_ps(lanes[3][j], lanes[7][j]);
+        _mm512_store_ps(out + 16 * j,
+                        _mm512_add_ps(_mm512_add_ps(f0, f2), _mm512_add_ps(f1, f3)));
+    }
+    /* stored a row of x at a time (see the wide kernel's docstring) */
+    const __m512i col = _mm512_mullo_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm512_set1_epi32(16));
+    for (int m = 0; m < mx; m++)
+        _mm512_storeu_ps(y + m * n, _mm512_i32gather_ps(col, out + m, 4));
+}
+#endif
+
+
+
 /* q4_0, x rounded to int8: rlx_iv4x<mx>_q4_0's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out: for each 8 groups, each of the 4
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
@@ -2116,28 +2291,67 @@ RLX_INLINE void rlx_iw4_q4_0_rows(
 
 
 
-/* rlx_iw4_q4_0_rows for mx rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q4_0_k512(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n, const int mx) {
-    rlx_iw4_q4_0_rows(q, 288, qx, dx, si, ds, 512, y, n, mx);
+/* 16 rows of W of q4_0 at k = 512 against mx rows of x: rlx_ia16_q4_0 where the tiles
+   may be used, else rlx_iw4_q4_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q4_0_k512_s20(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n, const int mx) {
+#if RLX_I_AMX
+    if (mx >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q4_0(q, 288, xt, xd, xs, xi, 20, 512, y, n, mx);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q4_0_rows(q + j * 288, 288, qt, dx, si, ds, 512, y + j, n, mx);
 }
 
-/* rlx_iw4_q4_0_rows for 16 rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q4_0_k512_x16(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q4_0_rows(q, 288, qx, dx, si, ds, 512, y, n, 16);
+/* 16 rows of W of q4_0 at k = 512 against 16 rows of x: rlx_ia16_q4_0 where the tiles
+   may be used, else rlx_iw4_q4_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q4_0_k512_s20_x16(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (16 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q4_0(q, 288, xt, xd, xs, xi, 20, 512, y, n, 16);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q4_0_rows(q + j * 288, 288, qt, dx, si, ds, 512, y + j, n, 16);
 }
 
-/* rlx_iw4_q4_0_rows for 8 rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q4_0_k512_x8(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q4_0_rows(q, 288, qx, dx, si, ds, 512, y, n, 8);
+/* 16 rows of W of q4_0 at k = 512 against 8 rows of x: rlx_ia16_q4_0 where the tiles
+   may be used, else rlx_iw4_q4_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q4_0_k512_s20_x8(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (8 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q4_0(q, 288, xt, xd, xs, xi, 20, 512, y, n, 8);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q4_0_rows(q + j * 288, 288, qt, dx, si, ds, 512, y + j, n, 8);
 }
 
 
@@ -2446,6 +2660,127 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_1(
 
 
 
+#if RLX_I_AMX
+/* rlx_ia16_q4_1: W's codes of group G decoded into BUF, 16 rows of 32 bytes (nothing for
+   q8_0, whose tiles read the blocks in place) */
+#define rlx_ia16_q4_1_DECODE(G, BUF)                                                          \
+    do {                                                                              \
+        const uint8_t *blk_ = q + (G) * 20;                                       \
+        uint8_t *const to_ = (BUF);                                                   \
+        (void)blk_;                                                                   \
+        (void)to_;                                                                    \
+        for (int j = 0; j < 16; j++) { const uint8_t *b = blk_ + j * row_bytes; const rlx_u8v c = (rlx_u8v)((rlx_i8v)rlx_i_nibbles(b + 4)); memcpy(to_ + 32 * j, &c, 32); }                                                                      \
+    } while (0)
+/* rlx_ia16_q4_1: the integer products of group G (W's codes decoded in BUF) into tile C, from
+   tiles A (W's codes) and B (x's) */
+#define rlx_ia16_q4_1_TILES(G, C, A, B, BUF)                                                  \
+    do {                                                                              \
+        _tile_loadd(A, (BUF), 32);                                          \
+        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);                            \
+        _tile_zero(C);                                                                \
+        _tile_dpbusd(C, A, B);                                                               \
+    } while (0)
+
+/* q4_1, x rounded to int8, on AMX tiles: y[m * n + j] for 16 rows of W (blocks at q,
+   row_bytes apart) and mx <= 16 rows of x given as round_x_tiles lays them out (xt:
+   4-byte pieces of codes, [k / 4][stride]; xd, xs, xi: scales, scaled code sums and
+   code sums, [k / 32][stride]). The float part as the wide kernel's, lane g % 8 of
+   each sum taking group g, so the same bits. */
+static __attribute__((noinline)) void rlx_ia16_q4_1(
+        const uint8_t *restrict q, int64_t row_bytes, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        int64_t stride, int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32;
+    const __mmask16 live = (__mmask16)((1u << mx) - 1);
+    /* the groups lane by lane (0, 8, 16, ..., then 1, 9, ...): a lane's 16 sums (one a
+       row of W, each a vector over the rows of x) stay in registers while it lasts */
+    int32_t order[kg];
+    {
+        int64_t t = 0;
+        for (int l = 0; l < 8; l++)
+            for (int64_t g = l; g < kg; g += 8) order[t++] = (int32_t)g;
+    }
+    __m512 lanes[8][16];
+    for (int l = 0; l < 8; l++)
+        for (int j = 0; j < 16; j++) lanes[l][j] = _mm512_setzero_ps();
+    __m512 acc[16];
+    for (int j = 0; j < 16; j++) acc[j] = _mm512_setzero_ps();
+    uint8_t codes[2][16 * 32] __attribute__((aligned(64)));
+    int32_t prod[16 * 16] __attribute__((aligned(64)));
+    float aw[16] __attribute__((aligned(64))), ow[16] __attribute__((aligned(64)));
+    (void)codes;
+    (void)ow;
+    (void)xs;
+    (void)xi;
+    const __m512i at = _mm512_mullo_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm512_set1_epi32((int)row_bytes));
+    /* the next call's 16 rows (contiguous after these), fetched a slice a group */
+    const uint8_t *next = q + 16 * row_bytes;
+    const int64_t lines = (16 * row_bytes + 63) / 64, per = (lines + kg - 1) / kg;
+    rlx_amx_configure(mx);
+    /* software-pipelined so that nothing waits for the tiles: at step t, W's codes of
+       group order[t + 2] are decoded, the integer products of order[t + 1] made (in
+       the other C tile: 2 and 3 take turns) and those of order[t], made a step
+       before, stored and read by the float part */
+    rlx_ia16_q4_1_DECODE(order[0], codes[0]);
+    rlx_ia16_q4_1_TILES(order[0], 2, 0, 1, codes[0]);
+    if (kg > 1) rlx_ia16_q4_1_DECODE(order[1], codes[1]);
+    for (int64_t t = 0; t < kg; t++) {
+        const int64_t g = order[t];
+        const int odd = (int)(t & 1);
+        for (int64_t p = t * per; p < (t + 1) * per && p < lines; p++)
+            __builtin_prefetch(next + 64 * p);
+        if (!odd) {
+            _tile_stored(2, prod, 64);
+            if (t + 1 < kg) rlx_ia16_q4_1_TILES(order[t + 1], 3, 6, 7, codes[1]);
+        } else {
+            _tile_stored(3, prod, 64);
+            if (t + 1 < kg) rlx_ia16_q4_1_TILES(order[t + 1], 2, 0, 1, codes[0]);
+        }
+        if (t + 2 < kg) rlx_ia16_q4_1_DECODE(order[t + 2], codes[odd]);
+        const uint8_t *blk = q + g * 20;
+        const __m512i fields = _mm512_i32gather_epi32(at, blk, 1);
+        _mm512_store_ps(aw, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(fields)));
+        _mm512_store_ps(ow, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_srli_epi32(fields, 16))));
+        const __m512 xsv = _mm512_maskz_loadu_ps(live, xs + g * stride);
+        const __m512 xdv = _mm512_maskz_loadu_ps(live, xd + g * stride);
+        #pragma GCC unroll 16
+        for (int j = 0; j < 16; j++) {
+            const __m512i s = _mm512_load_si512(prod + 16 * j);
+            acc[j] = _mm512_fmadd_ps(_mm512_mul_ps(_mm512_set1_ps(aw[j]), xdv),
+                                     _mm512_cvtepi32_ps(s), acc[j]);
+            acc[j] = _mm512_fmadd_ps(_mm512_set1_ps(ow[j]), xsv, acc[j]);
+        }
+        if (t + 1 == kg || order[t + 1] != g + 8) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < 16; j++) {
+                lanes[g & 7][j] = acc[j];
+                acc[j] = _mm512_setzero_ps();
+            }
+        }
+    }
+    /* the lanes folded as rlx_i_fold: l and l + 4, then l and l + 2, then 0 and 1 */
+    float out[16 * 16] __attribute__((aligned(64)));
+    for (int j = 0; j < 16; j++) {
+        const __m512 f0 = _mm512_add_ps(lanes[0][j], lanes[4][j]);
+        const __m512 f1 = _mm512_add_ps(lanes[1][j], lanes[5][j]);
+        const __m512 f2 = _mm512_add_ps(lanes[2][j], lanes[6][j]);
+        const __m512 f3 = _mm512_add_ps(lanes[3][j], lanes[7][j]);
+        _mm512_store_ps(out + 16 * j,
+                        _mm512_add_ps(_mm512_add_ps(f0, f2), _mm512_add_ps(f1, f3)));
+    }
+    /* stored a row of x at a time (see the wide kernel's docstring) */
+    const __m512i col = _mm512_mullo_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm512_set1_epi32(16));
+    for (int m = 0; m < mx; m++)
+        _mm512_storeu_ps(y + m * n, _mm512_i32gather_ps(col, out + m, 4));
+}
+#endif
+
+
+
 /* q4_1, x rounded to int8: rlx_iv4x<mx>_q4_1's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out: for each 8 groups, each of the 4
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
@@ -2546,28 +2881,67 @@ RLX_INLINE void rlx_iw4_q4_1_rows(
 
 
 
-/* rlx_iw4_q4_1_rows for mx rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q4_1_k512(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n, const int mx) {
-    rlx_iw4_q4_1_rows(q, 320, qx, dx, si, ds, 512, y, n, mx);
+/* 16 rows of W of q4_1 at k = 512 against mx rows of x: rlx_ia16_q4_1 where the tiles
+   may be used, else rlx_iw4_q4_1 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q4_1_k512_s20(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n, const int mx) {
+#if RLX_I_AMX
+    if (mx >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q4_1(q, 320, xt, xd, xs, xi, 20, 512, y, n, mx);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q4_1_rows(q + j * 320, 320, qt, dx, si, ds, 512, y + j, n, mx);
 }
 
-/* rlx_iw4_q4_1_rows for 16 rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q4_1_k512_x16(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q4_1_rows(q, 320, qx, dx, si, ds, 512, y, n, 16);
+/* 16 rows of W of q4_1 at k = 512 against 16 rows of x: rlx_ia16_q4_1 where the tiles
+   may be used, else rlx_iw4_q4_1 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q4_1_k512_s20_x16(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (16 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q4_1(q, 320, xt, xd, xs, xi, 20, 512, y, n, 16);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q4_1_rows(q + j * 320, 320, qt, dx, si, ds, 512, y + j, n, 16);
 }
 
-/* rlx_iw4_q4_1_rows for 8 rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q4_1_k512_x8(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q4_1_rows(q, 320, qx, dx, si, ds, 512, y, n, 8);
+/* 16 rows of W of q4_1 at k = 512 against 8 rows of x: rlx_ia16_q4_1 where the tiles
+   may be used, else rlx_iw4_q4_1 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q4_1_k512_s20_x8(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (8 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q4_1(q, 320, xt, xd, xs, xi, 20, 512, y, n, 8);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q4_1_rows(q + j * 320, 320, qt, dx, si, ds, 512, y + j, n, 8);
 }
 
 
@@ -3164,6 +3538,126 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
 
 
 
+#if RLX_I_AMX
+/* rlx_ia16_q5_0: W's codes of group G decoded into BUF, 16 rows of 32 bytes (nothing for
+   q8_0, whose tiles read the blocks in place) */
+#define rlx_ia16_q5_0_DECODE(G, BUF)                                                          \
+    do {                                                                              \
+        const uint8_t *blk_ = q + (G) * 22;                                       \
+        uint8_t *const to_ = (BUF);                                                   \
+        (void)blk_;                                                                   \
+        (void)to_;                                                                    \
+        for (int j = 0; j < 16; j++) { const uint8_t *b = blk_ + j * row_bytes; const rlx_u8v c = (rlx_u8v)((rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2))); memcpy(to_ + 32 * j, &c, 32); }                                                                      \
+    } while (0)
+/* rlx_ia16_q5_0: the integer products of group G (W's codes decoded in BUF) into tile C, from
+   tiles A (W's codes) and B (x's) */
+#define rlx_ia16_q5_0_TILES(G, C, A, B, BUF)                                                  \
+    do {                                                                              \
+        _tile_loadd(A, (BUF), 32);                                          \
+        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);                            \
+        _tile_zero(C);                                                                \
+        _tile_dpbusd(C, A, B);                                                               \
+    } while (0)
+
+/* q5_0, x rounded to int8, on AMX tiles: y[m * n + j] for 16 rows of W (blocks at q,
+   row_bytes apart) and mx <= 16 rows of x given as round_x_tiles lays them out (xt:
+   4-byte pieces of codes, [k / 4][stride]; xd, xs, xi: scales, scaled code sums and
+   code sums, [k / 32][stride]). The float part as the wide kernel's, lane g % 8 of
+   each sum taking group g, so the same bits. */
+static __attribute__((noinline)) void rlx_ia16_q5_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        int64_t stride, int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32;
+    const __mmask16 live = (__mmask16)((1u << mx) - 1);
+    /* the groups lane by lane (0, 8, 16, ..., then 1, 9, ...): a lane's 16 sums (one a
+       row of W, each a vector over the rows of x) stay in registers while it lasts */
+    int32_t order[kg];
+    {
+        int64_t t = 0;
+        for (int l = 0; l < 8; l++)
+            for (int64_t g = l; g < kg; g += 8) order[t++] = (int32_t)g;
+    }
+    __m512 lanes[8][16];
+    for (int l = 0; l < 8; l++)
+        for (int j = 0; j < 16; j++) lanes[l][j] = _mm512_setzero_ps();
+    __m512 acc[16];
+    for (int j = 0; j < 16; j++) acc[j] = _mm512_setzero_ps();
+    uint8_t codes[2][16 * 32] __attribute__((aligned(64)));
+    int32_t prod[16 * 16] __attribute__((aligned(64)));
+    float aw[16] __attribute__((aligned(64))), ow[16] __attribute__((aligned(64)));
+    (void)codes;
+    (void)ow;
+    (void)xs;
+    (void)xi;
+    const __m512i at = _mm512_mullo_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm512_set1_epi32((int)row_bytes));
+    /* the next call's 16 rows (contiguous after these), fetched a slice a group */
+    const uint8_t *next = q + 16 * row_bytes;
+    const int64_t lines = (16 * row_bytes + 63) / 64, per = (lines + kg - 1) / kg;
+    rlx_amx_configure(mx);
+    /* software-pipelined so that nothing waits for the tiles: at step t, W's codes of
+       group order[t + 2] are decoded, the integer products of order[t + 1] made (in
+       the other C tile: 2 and 3 take turns) and those of order[t], made a step
+       before, stored and read by the float part */
+    rlx_ia16_q5_0_DECODE(order[0], codes[0]);
+    rlx_ia16_q5_0_TILES(order[0], 2, 0, 1, codes[0]);
+    if (kg > 1) rlx_ia16_q5_0_DECODE(order[1], codes[1]);
+    for (int64_t t = 0; t < kg; t++) {
+        const int64_t g = order[t];
+        const int odd = (int)(t & 1);
+        for (int64_t p = t * per; p < (t + 1) * per && p < lines; p++)
+            __builtin_prefetch(next + 64 * p);
+        if (!odd) {
+            _tile_stored(2, prod, 64);
+            if (t + 1 < kg) rlx_ia16_q5_0_TILES(order[t + 1], 3, 6, 7, codes[1]);
+        } else {
+            _tile_stored(3, prod, 64);
+            if (t + 1 < kg) rlx_ia16_q5_0_TILES(order[t + 1], 2, 0, 1, codes[0]);
+        }
+        if (t + 2 < kg) rlx_ia16_q5_0_DECODE(order[t + 2], codes[odd]);
+        const uint8_t *blk = q + g * 22;
+        const __m512i fields = _mm512_i32gather_epi32(at, blk, 1);
+        _mm512_store_ps(aw, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(fields)));
+        const __m512 xdv = _mm512_maskz_loadu_ps(live, xd + g * stride);
+        const __m512i xiv = _mm512_mullo_epi32(_mm512_maskz_loadu_epi32(live, xi + g * stride),
+                                               _mm512_set1_epi32(16));
+        #pragma GCC unroll 16
+        for (int j = 0; j < 16; j++) {
+            const __m512i s = _mm512_sub_epi32(_mm512_load_si512(prod + 16 * j), xiv);
+            acc[j] = _mm512_fmadd_ps(_mm512_mul_ps(_mm512_set1_ps(aw[j]), xdv),
+                                     _mm512_cvtepi32_ps(s), acc[j]);
+        }
+        if (t + 1 == kg || order[t + 1] != g + 8) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < 16; j++) {
+                lanes[g & 7][j] = acc[j];
+                acc[j] = _mm512_setzero_ps();
+            }
+        }
+    }
+    /* the lanes folded as rlx_i_fold: l and l + 4, then l and l + 2, then 0 and 1 */
+    float out[16 * 16] __attribute__((aligned(64)));
+    for (int j = 0; j < 16; j++) {
+        const __m512 f0 = _mm512_add_ps(lanes[0][j], lanes[4][j]);
+        const __m512 f1 = _mm512_add_ps(lanes[1][j], lanes[5][j]);
+        const __m512 f2 = _mm512_add_ps(lanes[2][j], lanes[6][j]);
+        const __m512 f3 = _mm512_add_ps(lanes[3][j], lanes[7][j]);
+        _mm512_store_ps(out + 16 * j,
+                        _mm512_add_ps(_mm512_add_ps(f0, f2), _mm512_add_ps(f1, f3)));
+    }
+    /* stored a row of x at a time (see the wide kernel's docstring) */
+    const __m512i col = _mm512_mullo_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm512_set1_epi32(16));
+    for (int m = 0; m < mx; m++)
+        _mm512_storeu_ps(y + m * n, _mm512_i32gather_ps(col, out + m, 4));
+}
+#endif
+
+
+
 /* q5_0, x rounded to int8: rlx_iv4x<mx>_q5_0's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out: for each 8 groups, each of the 4
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
@@ -3260,28 +3754,67 @@ RLX_INLINE void rlx_iw4_q5_0_rows(
 
 
 
-/* rlx_iw4_q5_0_rows for mx rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q5_0_k512(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n, const int mx) {
-    rlx_iw4_q5_0_rows(q, 352, qx, dx, si, ds, 512, y, n, mx);
+/* 16 rows of W of q5_0 at k = 512 against mx rows of x: rlx_ia16_q5_0 where the tiles
+   may be used, else rlx_iw4_q5_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q5_0_k512_s20(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n, const int mx) {
+#if RLX_I_AMX
+    if (mx >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q5_0(q, 352, xt, xd, xs, xi, 20, 512, y, n, mx);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q5_0_rows(q + j * 352, 352, qt, dx, si, ds, 512, y + j, n, mx);
 }
 
-/* rlx_iw4_q5_0_rows for 16 rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q5_0_k512_x16(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q5_0_rows(q, 352, qx, dx, si, ds, 512, y, n, 16);
+/* 16 rows of W of q5_0 at k = 512 against 16 rows of x: rlx_ia16_q5_0 where the tiles
+   may be used, else rlx_iw4_q5_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q5_0_k512_s20_x16(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (16 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q5_0(q, 352, xt, xd, xs, xi, 20, 512, y, n, 16);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q5_0_rows(q + j * 352, 352, qt, dx, si, ds, 512, y + j, n, 16);
 }
 
-/* rlx_iw4_q5_0_rows for 8 rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q5_0_k512_x8(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q5_0_rows(q, 352, qx, dx, si, ds, 512, y, n, 8);
+/* 16 rows of W of q5_0 at k = 512 against 8 rows of x: rlx_ia16_q5_0 where the tiles
+   may be used, else rlx_iw4_q5_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q5_0_k512_s20_x8(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (8 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q5_0(q, 352, xt, xd, xs, xi, 20, 512, y, n, 8);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q5_0_rows(q + j * 352, 352, qt, dx, si, ds, 512, y + j, n, 8);
 }
 
 
@@ -3590,6 +4123,127 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
 
 
 
+#if RLX_I_AMX
+/* rlx_ia16_q5_1: W's codes of group G decoded into BUF, 16 rows of 32 bytes (nothing for
+   q8_0, whose tiles read the blocks in place) */
+#define rlx_ia16_q5_1_DECODE(G, BUF)                                                          \
+    do {                                                                              \
+        const uint8_t *blk_ = q + (G) * 24;                                       \
+        uint8_t *const to_ = (BUF);                                                   \
+        (void)blk_;                                                                   \
+        (void)to_;                                                                    \
+        for (int j = 0; j < 16; j++) { const uint8_t *b = blk_ + j * row_bytes; const rlx_u8v c = (rlx_u8v)((rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4))); memcpy(to_ + 32 * j, &c, 32); }                                                                      \
+    } while (0)
+/* rlx_ia16_q5_1: the integer products of group G (W's codes decoded in BUF) into tile C, from
+   tiles A (W's codes) and B (x's) */
+#define rlx_ia16_q5_1_TILES(G, C, A, B, BUF)                                                  \
+    do {                                                                              \
+        _tile_loadd(A, (BUF), 32);                                          \
+        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);                            \
+        _tile_zero(C);                                                                \
+        _tile_dpbusd(C, A, B);                                                               \
+    } while (0)
+
+/* q5_1, x rounded to int8, on AMX tiles: y[m * n + j] for 16 rows of W (blocks at q,
+   row_bytes apart) and mx <= 16 rows of x given as round_x_tiles lays them out (xt:
+   4-byte pieces of codes, [k / 4][stride]; xd, xs, xi: scales, scaled code sums and
+   code sums, [k / 32][stride]). The float part as the wide kernel's, lane g % 8 of
+   each sum taking group g, so the same bits. */
+static __attribute__((noinline)) void rlx_ia16_q5_1(
+        const uint8_t *restrict q, int64_t row_bytes, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        int64_t stride, int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32;
+    const __mmask16 live = (__mmask16)((1u << mx) - 1);
+    /* the groups lane by lane (0, 8, 16, ..., then 1, 9, ...): a lane's 16 sums (one a
+       row of W, each a vector over the rows of x) stay in registers while it lasts */
+    int32_t order[kg];
+    {
+        int64_t t = 0;
+        for (int l = 0; l < 8; l++)
+            for (int64_t g = l; g < kg; g += 8) order[t++] = (int32_t)g;
+    }
+    __m512 lanes[8][16];
+    for (int l = 0; l < 8; l++)
+        for (int j = 0; j < 16; j++) lanes[l][j] = _mm512_setzero_ps();
+    __m512 acc[16];
+    for (int j = 0; j < 16; j++) acc[j] = _mm512_setzero_ps();
+    uint8_t codes[2][16 * 32] __attribute__((aligned(64)));
+    int32_t prod[16 * 16] __attribute__((aligned(64)));
+    float aw[16] __attribute__((aligned(64))), ow[16] __attribute__((aligned(64)));
+    (void)codes;
+    (void)ow;
+    (void)xs;
+    (void)xi;
+    const __m512i at = _mm512_mullo_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm512_set1_epi32((int)row_bytes));
+    /* the next call's 16 rows (contiguous after these), fetched a slice a group */
+    const uint8_t *next = q + 16 * row_bytes;
+    const int64_t lines = (16 * row_bytes + 63) / 64, per = (lines + kg - 1) / kg;
+    rlx_amx_configure(mx);
+    /* software-pipelined so that nothing waits for the tiles: at step t, W's codes of
+       group order[t + 2] are decoded, the integer products of order[t + 1] made (in
+       the other C tile: 2 and 3 take turns) and those of order[t], made a step
+       before, stored and read by the float part */
+    rlx_ia16_q5_1_DECODE(order[0], codes[0]);
+    rlx_ia16_q5_1_TILES(order[0], 2, 0, 1, codes[0]);
+    if (kg > 1) rlx_ia16_q5_1_DECODE(order[1], codes[1]);
+    for (int64_t t = 0; t < kg; t++) {
+        const int64_t g = order[t];
+        const int odd = (int)(t & 1);
+        for (int64_t p = t * per; p < (t + 1) * per && p < lines; p++)
+            __builtin_prefetch(next + 64 * p);
+        if (!odd) {
+            _tile_stored(2, prod, 64);
+            if (t + 1 < kg) rlx_ia16_q5_1_TILES(order[t + 1], 3, 6, 7, codes[1]);
+        } else {
+            _tile_stored(3, prod, 64);
+            if (t + 1 < kg) rlx_ia16_q5_1_TILES(order[t + 1], 2, 0, 1, codes[0]);
+        }
+        if (t + 2 < kg) rlx_ia16_q5_1_DECODE(order[t + 2], codes[odd]);
+        const uint8_t *blk = q + g * 24;
+        const __m512i fields = _mm512_i32gather_epi32(at, blk, 1);
+        _mm512_store_ps(aw, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(fields)));
+        _mm512_store_ps(ow, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_srli_epi32(fields, 16))));
+        const __m512 xsv = _mm512_maskz_loadu_ps(live, xs + g * stride);
+        const __m512 xdv = _mm512_maskz_loadu_ps(live, xd + g * stride);
+        #pragma GCC unroll 16
+        for (int j = 0; j < 16; j++) {
+            const __m512i s = _mm512_load_si512(prod + 16 * j);
+            acc[j] = _mm512_fmadd_ps(_mm512_mul_ps(_mm512_set1_ps(aw[j]), xdv),
+                                     _mm512_cvtepi32_ps(s), acc[j]);
+            acc[j] = _mm512_fmadd_ps(_mm512_set1_ps(ow[j]), xsv, acc[j]);
+        }
+        if (t + 1 == kg || order[t + 1] != g + 8) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < 16; j++) {
+                lanes[g & 7][j] = acc[j];
+                acc[j] = _mm512_setzero_ps();
+            }
+        }
+    }
+    /* the lanes folded as rlx_i_fold: l and l + 4, then l and l + 2, then 0 and 1 */
+    float out[16 * 16] __attribute__((aligned(64)));
+    for (int j = 0; j < 16; j++) {
+        const __m512 f0 = _mm512_add_ps(lanes[0][j], lanes[4][j]);
+        const __m512 f1 = _mm512_add_ps(lanes[1][j], lanes[5][j]);
+        const __m512 f2 = _mm512_add_ps(lanes[2][j], lanes[6][j]);
+        const __m512 f3 = _mm512_add_ps(lanes[3][j], lanes[7][j]);
+        _mm512_store_ps(out + 16 * j,
+                        _mm512_add_ps(_mm512_add_ps(f0, f2), _mm512_add_ps(f1, f3)));
+    }
+    /* stored a row of x at a time (see the wide kernel's docstring) */
+    const __m512i col = _mm512_mullo_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm512_set1_epi32(16));
+    for (int m = 0; m < mx; m++)
+        _mm512_storeu_ps(y + m * n, _mm512_i32gather_ps(col, out + m, 4));
+}
+#endif
+
+
+
 /* q5_1, x rounded to int8: rlx_iv4x<mx>_q5_1's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out: for each 8 groups, each of the 4
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
@@ -3690,28 +4344,67 @@ RLX_INLINE void rlx_iw4_q5_1_rows(
 
 
 
-/* rlx_iw4_q5_1_rows for mx rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q5_1_k512(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n, const int mx) {
-    rlx_iw4_q5_1_rows(q, 384, qx, dx, si, ds, 512, y, n, mx);
+/* 16 rows of W of q5_1 at k = 512 against mx rows of x: rlx_ia16_q5_1 where the tiles
+   may be used, else rlx_iw4_q5_1 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q5_1_k512_s20(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n, const int mx) {
+#if RLX_I_AMX
+    if (mx >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q5_1(q, 384, xt, xd, xs, xi, 20, 512, y, n, mx);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q5_1_rows(q + j * 384, 384, qt, dx, si, ds, 512, y + j, n, mx);
 }
 
-/* rlx_iw4_q5_1_rows for 16 rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q5_1_k512_x16(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q5_1_rows(q, 384, qx, dx, si, ds, 512, y, n, 16);
+/* 16 rows of W of q5_1 at k = 512 against 16 rows of x: rlx_ia16_q5_1 where the tiles
+   may be used, else rlx_iw4_q5_1 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q5_1_k512_s20_x16(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (16 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q5_1(q, 384, xt, xd, xs, xi, 20, 512, y, n, 16);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q5_1_rows(q + j * 384, 384, qt, dx, si, ds, 512, y + j, n, 16);
 }
 
-/* rlx_iw4_q5_1_rows for 8 rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q5_1_k512_x8(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q5_1_rows(q, 384, qx, dx, si, ds, 512, y, n, 8);
+/* 16 rows of W of q5_1 at k = 512 against 8 rows of x: rlx_ia16_q5_1 where the tiles
+   may be used, else rlx_iw4_q5_1 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q5_1_k512_s20_x8(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (8 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q5_1(q, 384, xt, xd, xs, xi, 20, 512, y, n, 8);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q5_1_rows(q + j * 384, 384, qt, dx, si, ds, 512, y + j, n, 8);
 }
 
 
@@ -4582,6 +5275,124 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
 
 
 
+#if RLX_I_AMX
+/* rlx_ia16_q8_0: W's codes of group G decoded into BUF, 16 rows of 32 bytes (nothing for
+   q8_0, whose tiles read the blocks in place) */
+#define rlx_ia16_q8_0_DECODE(G, BUF)                                                          \
+    do {                                                                              \
+        const uint8_t *blk_ = q + (G) * 34;                                       \
+        uint8_t *const to_ = (BUF);                                                   \
+        (void)blk_;                                                                   \
+        (void)to_;                                                                    \
+                                                                              \
+    } while (0)
+/* rlx_ia16_q8_0: the integer products of group G (W's codes decoded in BUF) into tile C, from
+   tiles A (W's codes) and B (x's) */
+#define rlx_ia16_q8_0_TILES(G, C, A, B, BUF)                                                  \
+    do {                                                                              \
+        _tile_loadd(A, q + (G) * 34 + 2, row_bytes);                                          \
+        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);                            \
+        _tile_zero(C);                                                                \
+        _tile_dpbssd(C, A, B);                                                               \
+    } while (0)
+
+/* q8_0, x rounded to int8, on AMX tiles: y[m * n + j] for 16 rows of W (blocks at q,
+   row_bytes apart) and mx <= 16 rows of x given as round_x_tiles lays them out (xt:
+   4-byte pieces of codes, [k / 4][stride]; xd, xs, xi: scales, scaled code sums and
+   code sums, [k / 32][stride]). The float part as the wide kernel's, lane g % 8 of
+   each sum taking group g, so the same bits. */
+static __attribute__((noinline)) void rlx_ia16_q8_0(
+        const uint8_t *restrict q, int64_t row_bytes, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        int64_t stride, int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32;
+    const __mmask16 live = (__mmask16)((1u << mx) - 1);
+    /* the groups lane by lane (0, 8, 16, ..., then 1, 9, ...): a lane's 16 sums (one a
+       row of W, each a vector over the rows of x) stay in registers while it lasts */
+    int32_t order[kg];
+    {
+        int64_t t = 0;
+        for (int l = 0; l < 8; l++)
+            for (int64_t g = l; g < kg; g += 8) order[t++] = (int32_t)g;
+    }
+    __m512 lanes[8][16];
+    for (int l = 0; l < 8; l++)
+        for (int j = 0; j < 16; j++) lanes[l][j] = _mm512_setzero_ps();
+    __m512 acc[16];
+    for (int j = 0; j < 16; j++) acc[j] = _mm512_setzero_ps();
+    uint8_t codes[2][16 * 32] __attribute__((aligned(64)));
+    int32_t prod[16 * 16] __attribute__((aligned(64)));
+    float aw[16] __attribute__((aligned(64))), ow[16] __attribute__((aligned(64)));
+    (void)codes;
+    (void)ow;
+    (void)xs;
+    (void)xi;
+    const __m512i at = _mm512_mullo_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm512_set1_epi32((int)row_bytes));
+    /* the next call's 16 rows (contiguous after these), fetched a slice a group */
+    const uint8_t *next = q + 16 * row_bytes;
+    const int64_t lines = (16 * row_bytes + 63) / 64, per = (lines + kg - 1) / kg;
+    rlx_amx_configure(mx);
+    /* software-pipelined so that nothing waits for the tiles: at step t, W's codes of
+       group order[t + 2] are decoded, the integer products of order[t + 1] made (in
+       the other C tile: 2 and 3 take turns) and those of order[t], made a step
+       before, stored and read by the float part */
+    rlx_ia16_q8_0_DECODE(order[0], codes[0]);
+    rlx_ia16_q8_0_TILES(order[0], 2, 0, 1, codes[0]);
+    if (kg > 1) rlx_ia16_q8_0_DECODE(order[1], codes[1]);
+    for (int64_t t = 0; t < kg; t++) {
+        const int64_t g = order[t];
+        const int odd = (int)(t & 1);
+        for (int64_t p = t * per; p < (t + 1) * per && p < lines; p++)
+            __builtin_prefetch(next + 64 * p);
+        if (!odd) {
+            _tile_stored(2, prod, 64);
+            if (t + 1 < kg) rlx_ia16_q8_0_TILES(order[t + 1], 3, 6, 7, codes[1]);
+        } else {
+            _tile_stored(3, prod, 64);
+            if (t + 1 < kg) rlx_ia16_q8_0_TILES(order[t + 1], 2, 0, 1, codes[0]);
+        }
+        if (t + 2 < kg) rlx_ia16_q8_0_DECODE(order[t + 2], codes[odd]);
+        const uint8_t *blk = q + g * 34;
+        const __m512i fields = _mm512_i32gather_epi32(at, blk, 1);
+        _mm512_store_ps(aw, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(fields)));
+        const __m512 xdv = _mm512_maskz_loadu_ps(live, xd + g * stride);
+        #pragma GCC unroll 16
+        for (int j = 0; j < 16; j++) {
+            const __m512i s = _mm512_load_si512(prod + 16 * j);
+            acc[j] = _mm512_fmadd_ps(_mm512_mul_ps(_mm512_set1_ps(aw[j]), xdv),
+                                     _mm512_cvtepi32_ps(s), acc[j]);
+        }
+        if (t + 1 == kg || order[t + 1] != g + 8) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < 16; j++) {
+                lanes[g & 7][j] = acc[j];
+                acc[j] = _mm512_setzero_ps();
+            }
+        }
+    }
+    /* the lanes folded as rlx_i_fold: l and l + 4, then l and l + 2, then 0 and 1 */
+    float out[16 * 16] __attribute__((aligned(64)));
+    for (int j = 0; j < 16; j++) {
+        const __m512 f0 = _mm512_add_ps(lanes[0][j], lanes[4][j]);
+        const __m512 f1 = _mm512_add_ps(lanes[1][j], lanes[5][j]);
+        const __m512 f2 = _mm512_add_ps(lanes[2][j], lanes[6][j]);
+        const __m512 f3 = _mm512_add_ps(lanes[3][j], lanes[7][j]);
+        _mm512_store_ps(out + 16 * j,
+                        _mm512_add_ps(_mm512_add_ps(f0, f2), _mm512_add_ps(f1, f3)));
+    }
+    /* stored a row of x at a time (see the wide kernel's docstring) */
+    const __m512i col = _mm512_mullo_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm512_set1_epi32(16));
+    for (int m = 0; m < mx; m++)
+        _mm512_storeu_ps(y + m * n, _mm512_i32gather_ps(col, out + m, 4));
+}
+#endif
+
+
+
 /* q8_0, x rounded to int8: rlx_iv4x<mx>_q8_0's sums for up to 16 rows of x, mx given at
    run time, with the loops turned inside out: for each 8 groups, each of the 4
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
@@ -4678,28 +5489,67 @@ RLX_INLINE void rlx_iw4_q8_0_rows(
 
 
 
-/* rlx_iw4_q8_0_rows for mx rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q8_0_k512(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n, const int mx) {
-    rlx_iw4_q8_0_rows(q, 544, qx, dx, si, ds, 512, y, n, mx);
+/* 16 rows of W of q8_0 at k = 512 against mx rows of x: rlx_ia16_q8_0 where the tiles
+   may be used, else rlx_iw4_q8_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q8_0_k512_s20(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n, const int mx) {
+#if RLX_I_AMX
+    if (mx >= 8 && rlx_amx_ready()) {
+        rlx_ia16_q8_0(q, 544, xt, xd, xs, xi, 20, 512, y, n, mx);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q8_0_rows(q + j * 544, 544, qt, dx, si, ds, 512, y + j, n, mx);
 }
 
-/* rlx_iw4_q8_0_rows for 16 rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q8_0_k512_x16(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q8_0_rows(q, 544, qx, dx, si, ds, 512, y, n, 16);
+/* 16 rows of W of q8_0 at k = 512 against 16 rows of x: rlx_ia16_q8_0 where the tiles
+   may be used, else rlx_iw4_q8_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q8_0_k512_s20_x16(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (16 >= 8 && rlx_amx_ready()) {
+        rlx_ia16_q8_0(q, 544, xt, xd, xs, xi, 20, 512, y, n, 16);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q8_0_rows(q + j * 544, 544, qt, dx, si, ds, 512, y + j, n, 16);
 }
 
-/* rlx_iw4_q8_0_rows for 8 rows of x, k = 512 */
-static __attribute__((noinline)) void rlx_iw4_q8_0_k512_x8(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q8_0_rows(q, 544, qx, dx, si, ds, 512, y, n, 8);
+/* 16 rows of W of q8_0 at k = 512 against 8 rows of x: rlx_ia16_q8_0 where the tiles
+   may be used, else rlx_iw4_q8_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q8_0_k512_s20_x8(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (8 >= 8 && rlx_amx_ready()) {
+        rlx_ia16_q8_0(q, 544, xt, xd, xs, xi, 20, 512, y, n, 8);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q8_0_rows(q + j * 544, 544, qt, dx, si, ds, 512, y + j, n, 8);
 }
 
 
@@ -4804,132 +5654,327 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
 
 
 
-/* rlx_iw4_q4_0_rows for mx rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q4_0_k576(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n, const int mx) {
-    rlx_iw4_q4_0_rows(q, 324, qx, dx, si, ds, 576, y, n, mx);
+/* 16 rows of W of q4_0 at k = 576 against mx rows of x: rlx_ia16_q4_0 where the tiles
+   may be used, else rlx_iw4_q4_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q4_0_k576_s20(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n, const int mx) {
+#if RLX_I_AMX
+    if (mx >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q4_0(q, 324, xt, xd, xs, xi, 20, 576, y, n, mx);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q4_0_rows(q + j * 324, 324, qt, dx, si, ds, 576, y + j, n, mx);
 }
 
-/* rlx_iw4_q4_0_rows for 16 rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q4_0_k576_x16(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q4_0_rows(q, 324, qx, dx, si, ds, 576, y, n, 16);
+/* 16 rows of W of q4_0 at k = 576 against 16 rows of x: rlx_ia16_q4_0 where the tiles
+   may be used, else rlx_iw4_q4_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q4_0_k576_s20_x16(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (16 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q4_0(q, 324, xt, xd, xs, xi, 20, 576, y, n, 16);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q4_0_rows(q + j * 324, 324, qt, dx, si, ds, 576, y + j, n, 16);
 }
 
-/* rlx_iw4_q4_0_rows for 8 rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q4_0_k576_x8(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q4_0_rows(q, 324, qx, dx, si, ds, 576, y, n, 8);
-}
-
-
-
-/* rlx_iw4_q4_1_rows for mx rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q4_1_k576(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n, const int mx) {
-    rlx_iw4_q4_1_rows(q, 360, qx, dx, si, ds, 576, y, n, mx);
-}
-
-/* rlx_iw4_q4_1_rows for 16 rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q4_1_k576_x16(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q4_1_rows(q, 360, qx, dx, si, ds, 576, y, n, 16);
-}
-
-/* rlx_iw4_q4_1_rows for 8 rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q4_1_k576_x8(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q4_1_rows(q, 360, qx, dx, si, ds, 576, y, n, 8);
-}
-
-
-
-/* rlx_iw4_q5_0_rows for mx rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q5_0_k576(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n, const int mx) {
-    rlx_iw4_q5_0_rows(q, 396, qx, dx, si, ds, 576, y, n, mx);
-}
-
-/* rlx_iw4_q5_0_rows for 16 rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q5_0_k576_x16(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q5_0_rows(q, 396, qx, dx, si, ds, 576, y, n, 16);
-}
-
-/* rlx_iw4_q5_0_rows for 8 rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q5_0_k576_x8(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q5_0_rows(q, 396, qx, dx, si, ds, 576, y, n, 8);
+/* 16 rows of W of q4_0 at k = 576 against 8 rows of x: rlx_ia16_q4_0 where the tiles
+   may be used, else rlx_iw4_q4_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q4_0_k576_s20_x8(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (8 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q4_0(q, 324, xt, xd, xs, xi, 20, 576, y, n, 8);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q4_0_rows(q + j * 324, 324, qt, dx, si, ds, 576, y + j, n, 8);
 }
 
 
 
-/* rlx_iw4_q5_1_rows for mx rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q5_1_k576(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n, const int mx) {
-    rlx_iw4_q5_1_rows(q, 432, qx, dx, si, ds, 576, y, n, mx);
+/* 16 rows of W of q4_1 at k = 576 against mx rows of x: rlx_ia16_q4_1 where the tiles
+   may be used, else rlx_iw4_q4_1 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q4_1_k576_s20(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n, const int mx) {
+#if RLX_I_AMX
+    if (mx >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q4_1(q, 360, xt, xd, xs, xi, 20, 576, y, n, mx);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q4_1_rows(q + j * 360, 360, qt, dx, si, ds, 576, y + j, n, mx);
 }
 
-/* rlx_iw4_q5_1_rows for 16 rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q5_1_k576_x16(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q5_1_rows(q, 432, qx, dx, si, ds, 576, y, n, 16);
+/* 16 rows of W of q4_1 at k = 576 against 16 rows of x: rlx_ia16_q4_1 where the tiles
+   may be used, else rlx_iw4_q4_1 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q4_1_k576_s20_x16(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (16 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q4_1(q, 360, xt, xd, xs, xi, 20, 576, y, n, 16);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q4_1_rows(q + j * 360, 360, qt, dx, si, ds, 576, y + j, n, 16);
 }
 
-/* rlx_iw4_q5_1_rows for 8 rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q5_1_k576_x8(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q5_1_rows(q, 432, qx, dx, si, ds, 576, y, n, 8);
+/* 16 rows of W of q4_1 at k = 576 against 8 rows of x: rlx_ia16_q4_1 where the tiles
+   may be used, else rlx_iw4_q4_1 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q4_1_k576_s20_x8(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (8 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q4_1(q, 360, xt, xd, xs, xi, 20, 576, y, n, 8);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q4_1_rows(q + j * 360, 360, qt, dx, si, ds, 576, y + j, n, 8);
 }
 
 
 
-/* rlx_iw4_q8_0_rows for mx rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q8_0_k576(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n, const int mx) {
-    rlx_iw4_q8_0_rows(q, 612, qx, dx, si, ds, 576, y, n, mx);
+/* 16 rows of W of q5_0 at k = 576 against mx rows of x: rlx_ia16_q5_0 where the tiles
+   may be used, else rlx_iw4_q5_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q5_0_k576_s20(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n, const int mx) {
+#if RLX_I_AMX
+    if (mx >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q5_0(q, 396, xt, xd, xs, xi, 20, 576, y, n, mx);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q5_0_rows(q + j * 396, 396, qt, dx, si, ds, 576, y + j, n, mx);
 }
 
-/* rlx_iw4_q8_0_rows for 16 rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q8_0_k576_x16(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q8_0_rows(q, 612, qx, dx, si, ds, 576, y, n, 16);
+/* 16 rows of W of q5_0 at k = 576 against 16 rows of x: rlx_ia16_q5_0 where the tiles
+   may be used, else rlx_iw4_q5_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q5_0_k576_s20_x16(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (16 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q5_0(q, 396, xt, xd, xs, xi, 20, 576, y, n, 16);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q5_0_rows(q + j * 396, 396, qt, dx, si, ds, 576, y + j, n, 16);
 }
 
-/* rlx_iw4_q8_0_rows for 8 rows of x, k = 576 */
-static __attribute__((noinline)) void rlx_iw4_q8_0_k576_x8(
-        const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
-        const int32_t *restrict si, const float *restrict ds, float *restrict y,
-        int64_t n) {
-    rlx_iw4_q8_0_rows(q, 612, qx, dx, si, ds, 576, y, n, 8);
+/* 16 rows of W of q5_0 at k = 576 against 8 rows of x: rlx_ia16_q5_0 where the tiles
+   may be used, else rlx_iw4_q5_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q5_0_k576_s20_x8(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (8 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q5_0(q, 396, xt, xd, xs, xi, 20, 576, y, n, 8);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q5_0_rows(q + j * 396, 396, qt, dx, si, ds, 576, y + j, n, 8);
+}
+
+
+
+/* 16 rows of W of q5_1 at k = 576 against mx rows of x: rlx_ia16_q5_1 where the tiles
+   may be used, else rlx_iw4_q5_1 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q5_1_k576_s20(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n, const int mx) {
+#if RLX_I_AMX
+    if (mx >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q5_1(q, 432, xt, xd, xs, xi, 20, 576, y, n, mx);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q5_1_rows(q + j * 432, 432, qt, dx, si, ds, 576, y + j, n, mx);
+}
+
+/* 16 rows of W of q5_1 at k = 576 against 16 rows of x: rlx_ia16_q5_1 where the tiles
+   may be used, else rlx_iw4_q5_1 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q5_1_k576_s20_x16(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (16 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q5_1(q, 432, xt, xd, xs, xi, 20, 576, y, n, 16);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q5_1_rows(q + j * 432, 432, qt, dx, si, ds, 576, y + j, n, 16);
+}
+
+/* 16 rows of W of q5_1 at k = 576 against 8 rows of x: rlx_ia16_q5_1 where the tiles
+   may be used, else rlx_iw4_q5_1 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q5_1_k576_s20_x8(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (8 >= 12 && rlx_amx_ready()) {
+        rlx_ia16_q5_1(q, 432, xt, xd, xs, xi, 20, 576, y, n, 8);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q5_1_rows(q + j * 432, 432, qt, dx, si, ds, 576, y + j, n, 8);
+}
+
+
+
+/* 16 rows of W of q8_0 at k = 576 against mx rows of x: rlx_ia16_q8_0 where the tiles
+   may be used, else rlx_iw4_q8_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q8_0_k576_s20(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n, const int mx) {
+#if RLX_I_AMX
+    if (mx >= 8 && rlx_amx_ready()) {
+        rlx_ia16_q8_0(q, 612, xt, xd, xs, xi, 20, 576, y, n, mx);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q8_0_rows(q + j * 612, 612, qt, dx, si, ds, 576, y + j, n, mx);
+}
+
+/* 16 rows of W of q8_0 at k = 576 against 16 rows of x: rlx_ia16_q8_0 where the tiles
+   may be used, else rlx_iw4_q8_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q8_0_k576_s20_x16(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (16 >= 8 && rlx_amx_ready()) {
+        rlx_ia16_q8_0(q, 612, xt, xd, xs, xi, 20, 576, y, n, 16);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q8_0_rows(q + j * 612, 612, qt, dx, si, ds, 576, y + j, n, 16);
+}
+
+/* 16 rows of W of q8_0 at k = 576 against 8 rows of x: rlx_ia16_q8_0 where the tiles
+   may be used, else rlx_iw4_q8_0 four rows of W at a time (the same bits) */
+static __attribute__((noinline)) void rlx_ia16_q8_0_k576_s20_x8(
+        const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
+        const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
+        const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
+        float *restrict y, int64_t n) {
+#if RLX_I_AMX
+    if (8 >= 8 && rlx_amx_ready()) {
+        rlx_ia16_q8_0(q, 612, xt, xd, xs, xi, 20, 576, y, n, 8);
+        return;
+    }
+#endif
+    (void)xt;
+    (void)xd;
+    (void)xs;
+    (void)xi;
+    for (int j = 0; j < 16; j += 4)
+        rlx_iw4_q8_0_rows(q + j * 612, 612, qt, dx, si, ds, 576, y + j, n, 8);
 }
 
 
@@ -5241,14 +6286,31 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 11520);
     int32_t *si = (int32_t *)(arena + 12800);
     int8_t *qt = (int8_t *)(arena + 14080);
+    int32_t *xt = (int32_t *)(arena + 25600);
+    float *xd = (float *)(arena + 35840);
+    float *xs = (float *)(arena + 37120);
+    int32_t *xi = (int32_t *)(arena + 38400);
     for (int64_t r = 0; r < 20; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
         rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+        #if RLX_I_AMX
+        for (int64_t p = 0; p < 128; p++) {
+            memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
+        }
+        for (int64_t g = 0; g < 16; g++) {
+            xd[g * 20 + r] = dx[r * 16 + g];
+            xs[g * 20 + r] = ds[r * 16 + g];
+            xi[g * 20 + r] = si[r * 16 + g];
+        }
+        #endif
     }
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q4_0_k512_x16(q + g * 4 * 288, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x4_q4_0(q + g * 4 * 288, 288, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+    for (int64_t g = 0; g < 24; g++) {
+        rlx_ia16_q4_0_k512_s20_x16(q + (g * 16) * 288, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_iv4x4_q4_0(q + (g * 16 + 0) * 288, 288, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 0), 384);
+rlx_iv4x4_q4_0(q + (g * 16 + 4) * 288, 288, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 4), 384);
+rlx_iv4x4_q4_0(q + (g * 16 + 8) * 288, 288, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 8), 384);
+rlx_iv4x4_q4_0(q + (g * 16 + 12) * 288, 288, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 12), 384);
     }
     return 0;
 }
@@ -5308,14 +6370,31 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 11520);
     int32_t *si = (int32_t *)(arena + 12800);
     int8_t *qt = (int8_t *)(arena + 14080);
+    int32_t *xt = (int32_t *)(arena + 25600);
+    float *xd = (float *)(arena + 35840);
+    float *xs = (float *)(arena + 37120);
+    int32_t *xi = (int32_t *)(arena + 38400);
     for (int64_t r = 0; r < 20; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
         rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+        #if RLX_I_AMX
+        for (int64_t p = 0; p < 128; p++) {
+            memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
+        }
+        for (int64_t g = 0; g < 16; g++) {
+            xd[g * 20 + r] = dx[r * 16 + g];
+            xs[g * 20 + r] = ds[r * 16 + g];
+            xi[g * 20 + r] = si[r * 16 + g];
+        }
+        #endif
     }
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q4_1_k512_x16(q + g * 4 * 320, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x4_q4_1(q + g * 4 * 320, 320, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+    for (int64_t g = 0; g < 24; g++) {
+        rlx_ia16_q4_1_k512_s20_x16(q + (g * 16) * 320, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_iv4x4_q4_1(q + (g * 16 + 0) * 320, 320, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 0), 384);
+rlx_iv4x4_q4_1(q + (g * 16 + 4) * 320, 320, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 4), 384);
+rlx_iv4x4_q4_1(q + (g * 16 + 8) * 320, 320, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 8), 384);
+rlx_iv4x4_q4_1(q + (g * 16 + 12) * 320, 320, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 12), 384);
     }
     return 0;
 }
@@ -5436,14 +6515,31 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 11520);
     int32_t *si = (int32_t *)(arena + 12800);
     int8_t *qt = (int8_t *)(arena + 14080);
+    int32_t *xt = (int32_t *)(arena + 25600);
+    float *xd = (float *)(arena + 35840);
+    float *xs = (float *)(arena + 37120);
+    int32_t *xi = (int32_t *)(arena + 38400);
     for (int64_t r = 0; r < 20; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
         rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+        #if RLX_I_AMX
+        for (int64_t p = 0; p < 128; p++) {
+            memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
+        }
+        for (int64_t g = 0; g < 16; g++) {
+            xd[g * 20 + r] = dx[r * 16 + g];
+            xs[g * 20 + r] = ds[r * 16 + g];
+            xi[g * 20 + r] = si[r * 16 + g];
+        }
+        #endif
     }
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q5_0_k512_x16(q + g * 4 * 352, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x4_q5_0(q + g * 4 * 352, 352, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+    for (int64_t g = 0; g < 24; g++) {
+        rlx_ia16_q5_0_k512_s20_x16(q + (g * 16) * 352, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_iv4x4_q5_0(q + (g * 16 + 0) * 352, 352, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 0), 384);
+rlx_iv4x4_q5_0(q + (g * 16 + 4) * 352, 352, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 4), 384);
+rlx_iv4x4_q5_0(q + (g * 16 + 8) * 352, 352, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 8), 384);
+rlx_iv4x4_q5_0(q + (g * 16 + 12) * 352, 352, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 12), 384);
     }
     return 0;
 }
@@ -5503,14 +6599,31 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 11520);
     int32_t *si = (int32_t *)(arena + 12800);
     int8_t *qt = (int8_t *)(arena + 14080);
+    int32_t *xt = (int32_t *)(arena + 25600);
+    float *xd = (float *)(arena + 35840);
+    float *xs = (float *)(arena + 37120);
+    int32_t *xi = (int32_t *)(arena + 38400);
     for (int64_t r = 0; r < 20; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
         rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+        #if RLX_I_AMX
+        for (int64_t p = 0; p < 128; p++) {
+            memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
+        }
+        for (int64_t g = 0; g < 16; g++) {
+            xd[g * 20 + r] = dx[r * 16 + g];
+            xs[g * 20 + r] = ds[r * 16 + g];
+            xi[g * 20 + r] = si[r * 16 + g];
+        }
+        #endif
     }
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q5_1_k512_x16(q + g * 4 * 384, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x4_q5_1(q + g * 4 * 384, 384, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+    for (int64_t g = 0; g < 24; g++) {
+        rlx_ia16_q5_1_k512_s20_x16(q + (g * 16) * 384, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_iv4x4_q5_1(q + (g * 16 + 0) * 384, 384, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 0), 384);
+rlx_iv4x4_q5_1(q + (g * 16 + 4) * 384, 384, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 4), 384);
+rlx_iv4x4_q5_1(q + (g * 16 + 8) * 384, 384, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 8), 384);
+rlx_iv4x4_q5_1(q + (g * 16 + 12) * 384, 384, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 12), 384);
     }
     return 0;
 }
@@ -5692,14 +6805,31 @@ static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 11520);
     int32_t *si = (int32_t *)(arena + 12800);
     int8_t *qt = (int8_t *)(arena + 14080);
+    int32_t *xt = (int32_t *)(arena + 25600);
+    float *xd = (float *)(arena + 35840);
+    float *xs = (float *)(arena + 37120);
+    int32_t *xi = (int32_t *)(arena + 38400);
     for (int64_t r = 0; r < 20; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
         rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
+        #if RLX_I_AMX
+        for (int64_t p = 0; p < 128; p++) {
+            memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
+        }
+        for (int64_t g = 0; g < 16; g++) {
+            xd[g * 20 + r] = dx[r * 16 + g];
+            xs[g * 20 + r] = ds[r * 16 + g];
+            xi[g * 20 + r] = si[r * 16 + g];
+        }
+        #endif
     }
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q8_0_k512_x16(q + g * 4 * 544, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x4_q8_0(q + g * 4 * 544, 544, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + g * 4, 384);
+    for (int64_t g = 0; g < 24; g++) {
+        rlx_ia16_q8_0_k512_s20_x16(q + (g * 16) * 544, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_iv4x4_q8_0(q + (g * 16 + 0) * 544, 544, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 0), 384);
+rlx_iv4x4_q8_0(q + (g * 16 + 4) * 544, 544, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 4), 384);
+rlx_iv4x4_q8_0(q + (g * 16 + 8) * 544, 544, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 8), 384);
+rlx_iv4x4_q8_0(q + (g * 16 + 12) * 544, 544, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 12), 384);
     }
     return 0;
 }
@@ -5715,14 +6845,31 @@ static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 12992);
     int32_t *si = (int32_t *)(arena + 14464);
     int8_t *qt = (int8_t *)(arena + 15936);
+    int32_t *xt = (int32_t *)(arena + 32576);
+    float *xd = (float *)(arena + 44096);
+    float *xs = (float *)(arena + 45568);
+    int32_t *xi = (int32_t *)(arena + 47040);
     for (int64_t r = 0; r < 20; r++) {
         rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
         rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
+        #if RLX_I_AMX
+        for (int64_t p = 0; p < 144; p++) {
+            memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
+        }
+        for (int64_t g = 0; g < 18; g++) {
+            xd[g * 20 + r] = dx[r * 18 + g];
+            xs[g * 20 + r] = ds[r * 18 + g];
+            xi[g * 20 + r] = si[r * 18 + g];
+        }
+        #endif
     }
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q4_0_k576_x16(q + g * 4 * 324, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x4_q4_0(q + g * 4 * 324, 324, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
+    for (int64_t g = 0; g < 24; g++) {
+        rlx_ia16_q4_0_k576_s20_x16(q + (g * 16) * 324, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_iv4x4_q4_0(q + (g * 16 + 0) * 324, 324, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 0), 384);
+rlx_iv4x4_q4_0(q + (g * 16 + 4) * 324, 324, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 4), 384);
+rlx_iv4x4_q4_0(q + (g * 16 + 8) * 324, 324, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 8), 384);
+rlx_iv4x4_q4_0(q + (g * 16 + 12) * 324, 324, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 12), 384);
     }
     return 0;
 }
@@ -5738,14 +6885,31 @@ static int rlx_k38(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 12992);
     int32_t *si = (int32_t *)(arena + 14464);
     int8_t *qt = (int8_t *)(arena + 15936);
+    int32_t *xt = (int32_t *)(arena + 32576);
+    float *xd = (float *)(arena + 44096);
+    float *xs = (float *)(arena + 45568);
+    int32_t *xi = (int32_t *)(arena + 47040);
     for (int64_t r = 0; r < 20; r++) {
         rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
         rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
+        #if RLX_I_AMX
+        for (int64_t p = 0; p < 144; p++) {
+            memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
+        }
+        for (int64_t g = 0; g < 18; g++) {
+            xd[g * 20 + r] = dx[r * 18 + g];
+            xs[g * 20 + r] = ds[r * 18 + g];
+            xi[g * 20 + r] = si[r * 18 + g];
+        }
+        #endif
     }
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q4_1_k576_x16(q + g * 4 * 360, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x4_q4_1(q + g * 4 * 360, 360, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
+    for (int64_t g = 0; g < 24; g++) {
+        rlx_ia16_q4_1_k576_s20_x16(q + (g * 16) * 360, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_iv4x4_q4_1(q + (g * 16 + 0) * 360, 360, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 0), 384);
+rlx_iv4x4_q4_1(q + (g * 16 + 4) * 360, 360, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 4), 384);
+rlx_iv4x4_q4_1(q + (g * 16 + 8) * 360, 360, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 8), 384);
+rlx_iv4x4_q4_1(q + (g * 16 + 12) * 360, 360, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 12), 384);
     }
     return 0;
 }
@@ -5761,14 +6925,31 @@ static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 12992);
     int32_t *si = (int32_t *)(arena + 14464);
     int8_t *qt = (int8_t *)(arena + 15936);
+    int32_t *xt = (int32_t *)(arena + 32576);
+    float *xd = (float *)(arena + 44096);
+    float *xs = (float *)(arena + 45568);
+    int32_t *xi = (int32_t *)(arena + 47040);
     for (int64_t r = 0; r < 20; r++) {
         rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
         rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
+        #if RLX_I_AMX
+        for (int64_t p = 0; p < 144; p++) {
+            memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
+        }
+        for (int64_t g = 0; g < 18; g++) {
+            xd[g * 20 + r] = dx[r * 18 + g];
+            xs[g * 20 + r] = ds[r * 18 + g];
+            xi[g * 20 + r] = si[r * 18 + g];
+        }
+        #endif
     }
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q5_0_k576_x16(q + g * 4 * 396, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x4_q5_0(q + g * 4 * 396, 396, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
+    for (int64_t g = 0; g < 24; g++) {
+        rlx_ia16_q5_0_k576_s20_x16(q + (g * 16) * 396, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_iv4x4_q5_0(q + (g * 16 + 0) * 396, 396, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 0), 384);
+rlx_iv4x4_q5_0(q + (g * 16 + 4) * 396, 396, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 4), 384);
+rlx_iv4x4_q5_0(q + (g * 16 + 8) * 396, 396, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 8), 384);
+rlx_iv4x4_q5_0(q + (g * 16 + 12) * 396, 396, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 12), 384);
     }
     return 0;
 }
@@ -5784,14 +6965,31 @@ static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 12992);
     int32_t *si = (int32_t *)(arena + 14464);
     int8_t *qt = (int8_t *)(arena + 15936);
+    int32_t *xt = (int32_t *)(arena + 32576);
+    float *xd = (float *)(arena + 44096);
+    float *xs = (float *)(arena + 45568);
+    int32_t *xi = (int32_t *)(arena + 47040);
     for (int64_t r = 0; r < 20; r++) {
         rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
         rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
+        #if RLX_I_AMX
+        for (int64_t p = 0; p < 144; p++) {
+            memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
+        }
+        for (int64_t g = 0; g < 18; g++) {
+            xd[g * 20 + r] = dx[r * 18 + g];
+            xs[g * 20 + r] = ds[r * 18 + g];
+            xi[g * 20 + r] = si[r * 18 + g];
+        }
+        #endif
     }
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q5_1_k576_x16(q + g * 4 * 432, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x4_q5_1(q + g * 4 * 432, 432, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
+    for (int64_t g = 0; g < 24; g++) {
+        rlx_ia16_q5_1_k576_s20_x16(q + (g * 16) * 432, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_iv4x4_q5_1(q + (g * 16 + 0) * 432, 432, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 0), 384);
+rlx_iv4x4_q5_1(q + (g * 16 + 4) * 432, 432, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 4), 384);
+rlx_iv4x4_q5_1(q + (g * 16 + 8) * 432, 432, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 8), 384);
+rlx_iv4x4_q5_1(q + (g * 16 + 12) * 432, 432, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 12), 384);
     }
     return 0;
 }
@@ -5807,14 +7005,31 @@ static int rlx_k41(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *ds = (float *)(arena + 12992);
     int32_t *si = (int32_t *)(arena + 14464);
     int8_t *qt = (int8_t *)(arena + 15936);
+    int32_t *xt = (int32_t *)(arena + 32576);
+    float *xd = (float *)(arena + 44096);
+    float *xs = (float *)(arena + 45568);
+    int32_t *xi = (int32_t *)(arena + 47040);
     for (int64_t r = 0; r < 20; r++) {
         rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
         rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
+        #if RLX_I_AMX
+        for (int64_t p = 0; p < 144; p++) {
+            memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
+        }
+        for (int64_t g = 0; g < 18; g++) {
+            xd[g * 20 + r] = dx[r * 18 + g];
+            xs[g * 20 + r] = ds[r * 18 + g];
+            xi[g * 20 + r] = si[r * 18 + g];
+        }
+        #endif
     }
     #pragma omp parallel for schedule(static) num_threads(2)
-    for (int64_t g = 0; g < 96; g++) {
-        rlx_iw4_q8_0_k576_x16(q + g * 4 * 612, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, y + 0 * 384 + g * 4, 384);
-        rlx_iv4x4_q8_0(q + g * 4 * 612, 612, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + g * 4, 384);
+    for (int64_t g = 0; g < 24; g++) {
+        rlx_ia16_q8_0_k576_s20_x16(q + (g * 16) * 612, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_iv4x4_q8_0(q + (g * 16 + 0) * 612, 612, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 0), 384);
+rlx_iv4x4_q8_0(q + (g * 16 + 4) * 612, 612, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 4), 384);
+rlx_iv4x4_q8_0(q + (g * 16 + 8) * 612, 612, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 8), 384);
+rlx_iv4x4_q8_0(q + (g * 16 + 12) * 612, 612, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 12), 384);
     }
     return 0;
 }

@@ -391,6 +391,12 @@ class CpuBackend(Backend):
         from rlx.backends.cpu.kernels import supported
         return supported()
 
+    def describe(self) -> str:
+        if isa.amx_in_use():
+            return (f"AMX tiles for int8 products of 8+ rows of x "
+                    f"({isa.AMX_ENV}=0 turns them off)")
+        return ""
+
     def available(self) -> tuple[bool, str]:
         path, why = toolchain.find_compiler()
         return (path is not None), why

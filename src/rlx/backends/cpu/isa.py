@@ -12,7 +12,8 @@ generic    portable C: ``-march=x86-64`` on x86-64 (SSE2), ``-march=armv8-a`` on
            the compiler's default elsewhere; products and sums rounded separately (no FMA)
 avx2       x86-64-v3: AVX2, FMA, F16C, BMI2 (``-march=x86-64-v3``)
 avx512     x86-64-v4 and whatever else the host has (``-march=native`` on a host with
-           AVX-512 F/BW/DQ/VL/CD: VNNI, BF16, VBMI where present)
+           AVX-512 F/BW/DQ/VL/CD: VNNI, BF16, VBMI where present; AMX-INT8 where
+           present, for the int8 products of many rows: :func:`amx_in_use`)
 neon       aarch64 with Advanced SIMD and whatever else the host has (``-march=native``:
            dotprod where present)
 =========  ==============================================================================
@@ -35,6 +36,7 @@ import subprocess
 from rlx.errors import DeviceError
 
 ISA_ENV = "RLX_CPU_ISA"
+AMX_ENV = "RLX_CPU_AMX"
 ARM_TIERS = ("generic", "neon")
 TIERS = ("generic", "avx2", "avx512", "neon")
 
@@ -97,6 +99,31 @@ def tiers_for_host() -> tuple[str, ...]:
         # Advanced SIMD is part of every aarch64 core Linux runs on ("asimd")
         return ARM_TIERS
     return ("generic",)
+
+
+def amx_in_use(requested: str | None = None) -> bool:
+    """Whether ``dequant_matmul`` with ``x_int8`` takes Intel's AMX tiles for 8 or more
+    rows of x (the 32-element GGML formats: :mod:`rlx.backends.cpu.kernels.qmatmul_amx`)
+    in programs compiled for ``requested`` (as :func:`resolve_tier`) in this process:
+    the avx512 tier on an x86-64 Linux host with AMX-INT8, ``$RLX_CPU_AMX`` not ``0``,
+    and Linux granting the tiles' state (asked here, as the kernels ask once). The
+    results are the same bits either way."""
+    if (resolve_tier(requested) != "avx512" or os.environ.get(AMX_ENV) == "0"
+            or not {"amx_tile", "amx_int8"} <= host_features()):
+        return False
+    return _amx_granted()
+
+
+@functools.cache
+def _amx_granted() -> bool:
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        # arch_prctl (158 on x86-64) ARCH_REQ_XCOMP_PERM (0x1023) XFEATURE_XTILEDATA (18)
+        return libc.syscall(158, 0x1023, 18) == 0
+    except (OSError, AttributeError):
+        return False
 
 
 def host_tier() -> str:

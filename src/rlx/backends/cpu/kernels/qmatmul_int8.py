@@ -68,7 +68,7 @@ of x, with the same bits.
 from __future__ import annotations
 
 from rlx.backends.cpu.cwriter import CWriter
-from rlx.backends.cpu.kernels import qmatmul_ggml
+from rlx.backends.cpu.kernels import qmatmul_amx, qmatmul_ggml
 from rlx.backends.cpu.kernels.qmatmul_ggml import csrc_helper
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
@@ -610,7 +610,8 @@ def _round_x(w: CWriter, ctx: RenderContext, fmt: str, k: int, rows: int,
     """Declare the rounded rows' scratch (qx, dx, ds, si and, for the 32-element
     formats, qt: x's codes as their kernels read them; room for ``rows`` rows) and
     round the first ``active or rows`` rows of ``x`` into it (OpenMP splits the rows
-    when there are enough)."""
+    when there are enough). With :func:`_amx_rows` also x's tiles for the AMX
+    kernel (:func:`.qmatmul_amx.round_x_tiles`)."""
     group = x_int8_group(fmt)
     kd, kg = k // group, k // 32
     xr = _x_row(fmt, k)
@@ -620,12 +621,24 @@ def _round_x(w: CWriter, ctx: RenderContext, fmt: str, k: int, rows: int,
     w.line(ctx.scratch("si", DType.I32, rows * kg))
     if fmt in GROUPS:
         w.line(ctx.scratch("qt", DType.I8, rows * _padded(k)))
+    tiles = _amx_rows(fmt, rows)
+    if tiles:
+        qmatmul_amx.tile_scratch(w, ctx, k, rows)
     with ctx.parallel(w, rows * k, rows, active and f"{active} * {k}"), \
             w.block(f"for (int64_t r = 0; r < {active or rows}; r++)"):
         w.line(f"rlx_i_quantize_row(x + r * {k}, {k}, {group}, qx + r * {xr}, dx + r * {kd}, "
                f"ds + r * {kg}, si + r * {kg});")
         if fmt in GROUPS:
             w.line(f"rlx_i_transpose_x(qx + r * {xr}, {k}, qt + r * {_padded(k)});")
+        if tiles:
+            qmatmul_amx.round_x_tiles(w, k, rows, xr)
+
+
+def _amx_rows(fmt: str, rows: int) -> bool:
+    """Whether a product of ``rows`` rows of x (a bound) takes W 16 rows at a time
+    (:mod:`.qmatmul_amx`'s entries, which call the AMX kernel where it runs): the
+    32-element formats with wide pieces."""
+    return fmt in GROUPS and rows >= MAX_X
 
 
 def _x_row(fmt: str, k: int) -> int:
@@ -647,16 +660,34 @@ def _add_helpers(ctx: RenderContext, fmt: str) -> None:
 
 
 def _call(ctx: RenderContext, layout: PackedLayout, count: int, mx: int | str, m0: str,
-          w0: str) -> str:
+          w0: str, stride: int) -> str:
     """The call of the kernel for ``count`` rows of W from row ``w0`` (blocks at q) and
     ``mx`` rounded rows of x from row ``m0`` (C expressions), into y [., n]: the wide
     kernel's entry for this k, ``mx`` passed to it, for a count given at run time (a C
-    expression) or one of MAX_X or more, else the register kernel of ``mx`` rows."""
+    expression) or one of MAX_X or more, else the register kernel of ``mx`` rows.
+    ``count`` 16 (:func:`_amx_rows`): the AMX entry for a wide piece (x's tiles
+    ``stride`` rows apart), four calls of the 4-row kernel for a narrow one."""
     fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
     kd, kg = k // x_int8_group(fmt), k // 32
     codes = f"qt + {m0} * {_padded(k)}" if fmt in GROUPS else f"qx + {m0} * {_x_row(fmt, k)}"
     x_args = f"{codes}, dx + {m0} * {kd}, si + {m0} * {kg}, ds + {m0} * {kg}"
-    if not isinstance(mx, int) or mx >= MAX_X:
+    wide = not isinstance(mx, int) or mx >= MAX_X
+    if count == qmatmul_amx.ROWS and not wide:
+        return "\n".join(_call(ctx, layout, ROWS, mx, m0, f"({w0} + {j})", stride)
+                         for j in range(0, count, ROWS))
+    if count == qmatmul_amx.ROWS:
+        qmatmul_amx.add_helpers(ctx, fmt, GROUPS, BIAS)
+        ctx.add_helper(wide_kernel_name(fmt, ROWS), wide_kernel(fmt, ROWS))
+        known = mx if mx in WIDE_COUNTS else None
+        entry = qmatmul_amx.entry_name(fmt, k, stride, known)
+        ctx.add_helper(qmatmul_amx.entry_name(fmt, k, stride, None),
+                       qmatmul_amx.entries(fmt, k, row_bytes, stride,
+                                           wide_kernel_name(fmt, ROWS), WIDE_COUNTS))
+        tiles = f"xt + {m0}, xd + {m0}, xs + {m0}, xi + {m0}"
+        count_arg = "" if known else f", {mx}"
+        return (f"{entry}(q + ({w0}) * {row_bytes}, {x_args}, {tiles}, "
+                f"y + {m0} * {n} + {w0}, {n}{count_arg});")
+    if wide:
         ctx.add_helper(wide_kernel_name(fmt, count), wide_kernel(fmt, count))
         ctx.add_helper(wide_entry_name(fmt, count, k, None), wide_entries(layout, count))
         known = mx if mx in WIDE_COUNTS else None
@@ -687,7 +718,7 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
 
     def calls(count: int, w0: str) -> None:
         def piece(mx: int | str, m0: str) -> None:
-            w.line(_call(ctx, layout, count, mx, m0, w0))
+            w.line(_call(ctx, layout, count, mx, m0, w0, rows))
 
         if active is not None:
             qmatmul_ggml.run_time_pieces(w, active, min(rows, MAX_X), piece,
@@ -701,8 +732,20 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
         if rest:
             piece(rest, str(full * most))
 
-    qmatmul_ggml.row_groups(w, ctx, n, ROWS, rows * n * k, calls,
-                            active and f"{active} * {n * k}")
+    run_time_work = active and f"{active} * {n * k}"
+    if not _amx_rows(layout.scheme.name, rows):
+        qmatmul_ggml.row_groups(w, ctx, n, ROWS, rows * n * k, calls, run_time_work)
+        return
+    # W 16 rows at a time, then the last n % 16 four and one at a time
+    big = n - n % qmatmul_amx.ROWS
+    qmatmul_ggml.row_groups(w, ctx, big, qmatmul_amx.ROWS, rows * big * k, calls,
+                            active and f"{active} * {big * k}")
+    if n % qmatmul_amx.ROWS >= ROWS:
+        with w.block(f"for (int64_t r = {big}; r + {ROWS} <= {n}; r += {ROWS})"):
+            calls(ROWS, "r")
+    if n % ROWS:
+        with w.block(f"for (int64_t r = {n - n % ROWS}; r < {n}; r++)"):
+            calls(1, "r")
 
 
 def grouped_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
@@ -725,17 +768,19 @@ def grouped_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
         w.line(f"const uint8_t *restrict q = wt + e * {n * row_bytes};")
         w.line("const int64_t m = cnt[e + 1] - cnt[e];")
         def piece(mx: int | str, m0: str) -> None:
-            w.line(_call(ctx, layout, count, mx, f"(cnt[e] + {m0})", w0))
+            w.line(_call(ctx, layout, count, mx, f"(cnt[e] + {m0})", w0, rows))
 
         qmatmul_ggml.run_time_pieces(w, "m", min(rows, MAX_X), piece,
                                      WIDE_X if rows >= MAX_X else None)
 
-    groups = n // ROWS
+    group = (qmatmul_amx.ROWS if _amx_rows(layout.scheme.name, rows)
+             and n % qmatmul_amx.ROWS == 0 else ROWS)
+    groups = n // group
     if groups:
         with ctx.parallel(w, rows * n * k, experts * groups, f"{active} * {n * k}"), \
                 w.block(f"for (int64_t it = 0; it < nu * {groups}; it++)"):
             w.line(f"const int64_t e = used[it / {groups}], g = it % {groups};")
-            pieces(ROWS, f"g * {ROWS}")
+            pieces(group, f"g * {group}")
     if n % ROWS:
         with w.block("for (int64_t u = 0; u < nu; u++)"):
             w.line("const int64_t e = used[u];")
