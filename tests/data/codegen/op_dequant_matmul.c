@@ -2076,24 +2076,25 @@ static inline void rlx_amx_configure(const int mx) {
 
 
 #if RLX_I_AMX
-/* rlx_ia16_q4_0: W's codes of group G decoded into BUF, 16 rows of 32 bytes (nothing for
-   q8_0, whose tiles read the blocks in place) */
-#define rlx_ia16_q4_0_DECODE(G, BUF)                                                          \
-    do {                                                                              \
-        const uint8_t *blk_ = q + (G) * 18;                                       \
-        uint8_t *const to_ = (BUF);                                                   \
-        (void)blk_;                                                                   \
-        (void)to_;                                                                    \
-        for (int j = 0; j < 16; j++) { const uint8_t *b = blk_ + j * row_bytes; const rlx_u8v c = (rlx_u8v)((rlx_i8v)rlx_i_nibbles(b + 2)); memcpy(to_ + 32 * j, &c, 32); }                                                                      \
-    } while (0)
+/* rlx_ia16_q4_0: W's codes of group g decoded into to, 16 rows of 32 bytes (unsigned:
+   tdpbusd) */
+RLX_INLINE void rlx_ia16_q4_0_decode(const uint8_t *restrict q, int64_t row_bytes, int64_t g,
+                              uint8_t *restrict to) {
+    #pragma GCC unroll 16
+    for (int j = 0; j < 16; j++) {
+        const uint8_t *b = q + g * 18 + j * row_bytes;
+        const rlx_u8v c = (rlx_u8v)((rlx_i8v)rlx_i_nibbles(b + 2));
+        memcpy(to + 32 * j, &c, 32);
+    }
+}
 /* rlx_ia16_q4_0: the integer products of group G (W's codes decoded in BUF) into tile C, from
-   tiles A (W's codes) and B (x's) */
-#define rlx_ia16_q4_0_TILES(G, C, A, B, BUF)                                                  \
-    do {                                                                              \
-        _tile_loadd(A, (BUF), 32);                                          \
-        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);                            \
-        _tile_zero(C);                                                                \
-        _tile_dpbusd(C, A, B);                                                               \
+   tiles A (W's codes) and B (x's); a macro, as the tiles' numbers must be constants */
+#define rlx_ia16_q4_0_TILES(G, C, A, B, BUF)                        \
+    do {                                                    \
+        _tile_loadd(A, (BUF), 32);                \
+        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);  \
+        _tile_zero(C);                                      \
+        _tile_dpbusd(C, A, B);                                     \
     } while (0)
 
 /* q4_0, x rounded to int8, on AMX tiles: y[m * n + j] for 16 rows of W (blocks at q,
@@ -2108,7 +2109,8 @@ static __attribute__((noinline)) void rlx_ia16_q4_0(
     const int64_t kg = k / 32;
     const __mmask16 live = (__mmask16)((1u << mx) - 1);
     /* the groups lane by lane (0, 8, 16, ..., then 1, 9, ...): a lane's 16 sums (one a
-       row of W, each a vector over the rows of x) stay in registers while it lasts */
+       row of W, each a vector over the rows of x) are a local array while it lasts,
+       which the compiler keeps in registers as far as it can */
     int32_t order[kg];
     {
         int64_t t = 0;
@@ -2138,9 +2140,9 @@ static __attribute__((noinline)) void rlx_ia16_q4_0(
        group order[t + 2] are decoded, the integer products of order[t + 1] made (in
        the other C tile: 2 and 3 take turns) and those of order[t], made a step
        before, stored and read by the float part */
-    rlx_ia16_q4_0_DECODE(order[0], codes[0]);
+    rlx_ia16_q4_0_decode(q, row_bytes, order[0], codes[0]);
     rlx_ia16_q4_0_TILES(order[0], 2, 0, 1, codes[0]);
-    if (kg > 1) rlx_ia16_q4_0_DECODE(order[1], codes[1]);
+        if (kg > 1) rlx_ia16_q4_0_decode(q, row_bytes, order[1], codes[1]);
     for (int64_t t = 0; t < kg; t++) {
         const int64_t g = order[t];
         const int odd = (int)(t & 1);
@@ -2153,7 +2155,7 @@ static __attribute__((noinline)) void rlx_ia16_q4_0(
             _tile_stored(3, prod, 64);
             if (t + 1 < kg) rlx_ia16_q4_0_TILES(order[t + 1], 2, 0, 1, codes[0]);
         }
-        if (t + 2 < kg) rlx_ia16_q4_0_DECODE(order[t + 2], codes[odd]);
+                if (t + 2 < kg) rlx_ia16_q4_0_decode(q, row_bytes, order[t + 2], codes[odd]);
         const uint8_t *blk = q + g * 18;
         const __m512i fields = _mm512_i32gather_epi32(at, blk, 1);
         _mm512_store_ps(aw, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(fields)));
@@ -2661,24 +2663,25 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_1(
 
 
 #if RLX_I_AMX
-/* rlx_ia16_q4_1: W's codes of group G decoded into BUF, 16 rows of 32 bytes (nothing for
-   q8_0, whose tiles read the blocks in place) */
-#define rlx_ia16_q4_1_DECODE(G, BUF)                                                          \
-    do {                                                                              \
-        const uint8_t *blk_ = q + (G) * 20;                                       \
-        uint8_t *const to_ = (BUF);                                                   \
-        (void)blk_;                                                                   \
-        (void)to_;                                                                    \
-        for (int j = 0; j < 16; j++) { const uint8_t *b = blk_ + j * row_bytes; const rlx_u8v c = (rlx_u8v)((rlx_i8v)rlx_i_nibbles(b + 4)); memcpy(to_ + 32 * j, &c, 32); }                                                                      \
-    } while (0)
+/* rlx_ia16_q4_1: W's codes of group g decoded into to, 16 rows of 32 bytes (unsigned:
+   tdpbusd) */
+RLX_INLINE void rlx_ia16_q4_1_decode(const uint8_t *restrict q, int64_t row_bytes, int64_t g,
+                              uint8_t *restrict to) {
+    #pragma GCC unroll 16
+    for (int j = 0; j < 16; j++) {
+        const uint8_t *b = q + g * 20 + j * row_bytes;
+        const rlx_u8v c = (rlx_u8v)((rlx_i8v)rlx_i_nibbles(b + 4));
+        memcpy(to + 32 * j, &c, 32);
+    }
+}
 /* rlx_ia16_q4_1: the integer products of group G (W's codes decoded in BUF) into tile C, from
-   tiles A (W's codes) and B (x's) */
-#define rlx_ia16_q4_1_TILES(G, C, A, B, BUF)                                                  \
-    do {                                                                              \
-        _tile_loadd(A, (BUF), 32);                                          \
-        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);                            \
-        _tile_zero(C);                                                                \
-        _tile_dpbusd(C, A, B);                                                               \
+   tiles A (W's codes) and B (x's); a macro, as the tiles' numbers must be constants */
+#define rlx_ia16_q4_1_TILES(G, C, A, B, BUF)                        \
+    do {                                                    \
+        _tile_loadd(A, (BUF), 32);                \
+        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);  \
+        _tile_zero(C);                                      \
+        _tile_dpbusd(C, A, B);                                     \
     } while (0)
 
 /* q4_1, x rounded to int8, on AMX tiles: y[m * n + j] for 16 rows of W (blocks at q,
@@ -2693,7 +2696,8 @@ static __attribute__((noinline)) void rlx_ia16_q4_1(
     const int64_t kg = k / 32;
     const __mmask16 live = (__mmask16)((1u << mx) - 1);
     /* the groups lane by lane (0, 8, 16, ..., then 1, 9, ...): a lane's 16 sums (one a
-       row of W, each a vector over the rows of x) stay in registers while it lasts */
+       row of W, each a vector over the rows of x) are a local array while it lasts,
+       which the compiler keeps in registers as far as it can */
     int32_t order[kg];
     {
         int64_t t = 0;
@@ -2723,9 +2727,9 @@ static __attribute__((noinline)) void rlx_ia16_q4_1(
        group order[t + 2] are decoded, the integer products of order[t + 1] made (in
        the other C tile: 2 and 3 take turns) and those of order[t], made a step
        before, stored and read by the float part */
-    rlx_ia16_q4_1_DECODE(order[0], codes[0]);
+    rlx_ia16_q4_1_decode(q, row_bytes, order[0], codes[0]);
     rlx_ia16_q4_1_TILES(order[0], 2, 0, 1, codes[0]);
-    if (kg > 1) rlx_ia16_q4_1_DECODE(order[1], codes[1]);
+        if (kg > 1) rlx_ia16_q4_1_decode(q, row_bytes, order[1], codes[1]);
     for (int64_t t = 0; t < kg; t++) {
         const int64_t g = order[t];
         const int odd = (int)(t & 1);
@@ -2738,7 +2742,7 @@ static __attribute__((noinline)) void rlx_ia16_q4_1(
             _tile_stored(3, prod, 64);
             if (t + 1 < kg) rlx_ia16_q4_1_TILES(order[t + 1], 2, 0, 1, codes[0]);
         }
-        if (t + 2 < kg) rlx_ia16_q4_1_DECODE(order[t + 2], codes[odd]);
+                if (t + 2 < kg) rlx_ia16_q4_1_decode(q, row_bytes, order[t + 2], codes[odd]);
         const uint8_t *blk = q + g * 20;
         const __m512i fields = _mm512_i32gather_epi32(at, blk, 1);
         _mm512_store_ps(aw, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(fields)));
@@ -3539,24 +3543,25 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
 
 
 #if RLX_I_AMX
-/* rlx_ia16_q5_0: W's codes of group G decoded into BUF, 16 rows of 32 bytes (nothing for
-   q8_0, whose tiles read the blocks in place) */
-#define rlx_ia16_q5_0_DECODE(G, BUF)                                                          \
-    do {                                                                              \
-        const uint8_t *blk_ = q + (G) * 22;                                       \
-        uint8_t *const to_ = (BUF);                                                   \
-        (void)blk_;                                                                   \
-        (void)to_;                                                                    \
-        for (int j = 0; j < 16; j++) { const uint8_t *b = blk_ + j * row_bytes; const rlx_u8v c = (rlx_u8v)((rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2))); memcpy(to_ + 32 * j, &c, 32); }                                                                      \
-    } while (0)
+/* rlx_ia16_q5_0: W's codes of group g decoded into to, 16 rows of 32 bytes (unsigned:
+   tdpbusd) */
+RLX_INLINE void rlx_ia16_q5_0_decode(const uint8_t *restrict q, int64_t row_bytes, int64_t g,
+                              uint8_t *restrict to) {
+    #pragma GCC unroll 16
+    for (int j = 0; j < 16; j++) {
+        const uint8_t *b = q + g * 22 + j * row_bytes;
+        const rlx_u8v c = (rlx_u8v)((rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2)));
+        memcpy(to + 32 * j, &c, 32);
+    }
+}
 /* rlx_ia16_q5_0: the integer products of group G (W's codes decoded in BUF) into tile C, from
-   tiles A (W's codes) and B (x's) */
-#define rlx_ia16_q5_0_TILES(G, C, A, B, BUF)                                                  \
-    do {                                                                              \
-        _tile_loadd(A, (BUF), 32);                                          \
-        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);                            \
-        _tile_zero(C);                                                                \
-        _tile_dpbusd(C, A, B);                                                               \
+   tiles A (W's codes) and B (x's); a macro, as the tiles' numbers must be constants */
+#define rlx_ia16_q5_0_TILES(G, C, A, B, BUF)                        \
+    do {                                                    \
+        _tile_loadd(A, (BUF), 32);                \
+        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);  \
+        _tile_zero(C);                                      \
+        _tile_dpbusd(C, A, B);                                     \
     } while (0)
 
 /* q5_0, x rounded to int8, on AMX tiles: y[m * n + j] for 16 rows of W (blocks at q,
@@ -3571,7 +3576,8 @@ static __attribute__((noinline)) void rlx_ia16_q5_0(
     const int64_t kg = k / 32;
     const __mmask16 live = (__mmask16)((1u << mx) - 1);
     /* the groups lane by lane (0, 8, 16, ..., then 1, 9, ...): a lane's 16 sums (one a
-       row of W, each a vector over the rows of x) stay in registers while it lasts */
+       row of W, each a vector over the rows of x) are a local array while it lasts,
+       which the compiler keeps in registers as far as it can */
     int32_t order[kg];
     {
         int64_t t = 0;
@@ -3601,9 +3607,9 @@ static __attribute__((noinline)) void rlx_ia16_q5_0(
        group order[t + 2] are decoded, the integer products of order[t + 1] made (in
        the other C tile: 2 and 3 take turns) and those of order[t], made a step
        before, stored and read by the float part */
-    rlx_ia16_q5_0_DECODE(order[0], codes[0]);
+    rlx_ia16_q5_0_decode(q, row_bytes, order[0], codes[0]);
     rlx_ia16_q5_0_TILES(order[0], 2, 0, 1, codes[0]);
-    if (kg > 1) rlx_ia16_q5_0_DECODE(order[1], codes[1]);
+        if (kg > 1) rlx_ia16_q5_0_decode(q, row_bytes, order[1], codes[1]);
     for (int64_t t = 0; t < kg; t++) {
         const int64_t g = order[t];
         const int odd = (int)(t & 1);
@@ -3616,7 +3622,7 @@ static __attribute__((noinline)) void rlx_ia16_q5_0(
             _tile_stored(3, prod, 64);
             if (t + 1 < kg) rlx_ia16_q5_0_TILES(order[t + 1], 2, 0, 1, codes[0]);
         }
-        if (t + 2 < kg) rlx_ia16_q5_0_DECODE(order[t + 2], codes[odd]);
+                if (t + 2 < kg) rlx_ia16_q5_0_decode(q, row_bytes, order[t + 2], codes[odd]);
         const uint8_t *blk = q + g * 22;
         const __m512i fields = _mm512_i32gather_epi32(at, blk, 1);
         _mm512_store_ps(aw, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(fields)));
@@ -4124,24 +4130,25 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
 
 
 #if RLX_I_AMX
-/* rlx_ia16_q5_1: W's codes of group G decoded into BUF, 16 rows of 32 bytes (nothing for
-   q8_0, whose tiles read the blocks in place) */
-#define rlx_ia16_q5_1_DECODE(G, BUF)                                                          \
-    do {                                                                              \
-        const uint8_t *blk_ = q + (G) * 24;                                       \
-        uint8_t *const to_ = (BUF);                                                   \
-        (void)blk_;                                                                   \
-        (void)to_;                                                                    \
-        for (int j = 0; j < 16; j++) { const uint8_t *b = blk_ + j * row_bytes; const rlx_u8v c = (rlx_u8v)((rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4))); memcpy(to_ + 32 * j, &c, 32); }                                                                      \
-    } while (0)
+/* rlx_ia16_q5_1: W's codes of group g decoded into to, 16 rows of 32 bytes (unsigned:
+   tdpbusd) */
+RLX_INLINE void rlx_ia16_q5_1_decode(const uint8_t *restrict q, int64_t row_bytes, int64_t g,
+                              uint8_t *restrict to) {
+    #pragma GCC unroll 16
+    for (int j = 0; j < 16; j++) {
+        const uint8_t *b = q + g * 24 + j * row_bytes;
+        const rlx_u8v c = (rlx_u8v)((rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4)));
+        memcpy(to + 32 * j, &c, 32);
+    }
+}
 /* rlx_ia16_q5_1: the integer products of group G (W's codes decoded in BUF) into tile C, from
-   tiles A (W's codes) and B (x's) */
-#define rlx_ia16_q5_1_TILES(G, C, A, B, BUF)                                                  \
-    do {                                                                              \
-        _tile_loadd(A, (BUF), 32);                                          \
-        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);                            \
-        _tile_zero(C);                                                                \
-        _tile_dpbusd(C, A, B);                                                               \
+   tiles A (W's codes) and B (x's); a macro, as the tiles' numbers must be constants */
+#define rlx_ia16_q5_1_TILES(G, C, A, B, BUF)                        \
+    do {                                                    \
+        _tile_loadd(A, (BUF), 32);                \
+        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);  \
+        _tile_zero(C);                                      \
+        _tile_dpbusd(C, A, B);                                     \
     } while (0)
 
 /* q5_1, x rounded to int8, on AMX tiles: y[m * n + j] for 16 rows of W (blocks at q,
@@ -4156,7 +4163,8 @@ static __attribute__((noinline)) void rlx_ia16_q5_1(
     const int64_t kg = k / 32;
     const __mmask16 live = (__mmask16)((1u << mx) - 1);
     /* the groups lane by lane (0, 8, 16, ..., then 1, 9, ...): a lane's 16 sums (one a
-       row of W, each a vector over the rows of x) stay in registers while it lasts */
+       row of W, each a vector over the rows of x) are a local array while it lasts,
+       which the compiler keeps in registers as far as it can */
     int32_t order[kg];
     {
         int64_t t = 0;
@@ -4186,9 +4194,9 @@ static __attribute__((noinline)) void rlx_ia16_q5_1(
        group order[t + 2] are decoded, the integer products of order[t + 1] made (in
        the other C tile: 2 and 3 take turns) and those of order[t], made a step
        before, stored and read by the float part */
-    rlx_ia16_q5_1_DECODE(order[0], codes[0]);
+    rlx_ia16_q5_1_decode(q, row_bytes, order[0], codes[0]);
     rlx_ia16_q5_1_TILES(order[0], 2, 0, 1, codes[0]);
-    if (kg > 1) rlx_ia16_q5_1_DECODE(order[1], codes[1]);
+        if (kg > 1) rlx_ia16_q5_1_decode(q, row_bytes, order[1], codes[1]);
     for (int64_t t = 0; t < kg; t++) {
         const int64_t g = order[t];
         const int odd = (int)(t & 1);
@@ -4201,7 +4209,7 @@ static __attribute__((noinline)) void rlx_ia16_q5_1(
             _tile_stored(3, prod, 64);
             if (t + 1 < kg) rlx_ia16_q5_1_TILES(order[t + 1], 2, 0, 1, codes[0]);
         }
-        if (t + 2 < kg) rlx_ia16_q5_1_DECODE(order[t + 2], codes[odd]);
+                if (t + 2 < kg) rlx_ia16_q5_1_decode(q, row_bytes, order[t + 2], codes[odd]);
         const uint8_t *blk = q + g * 24;
         const __m512i fields = _mm512_i32gather_epi32(at, blk, 1);
         _mm512_store_ps(aw, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(fields)));
@@ -5276,24 +5284,14 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
 
 
 #if RLX_I_AMX
-/* rlx_ia16_q8_0: W's codes of group G decoded into BUF, 16 rows of 32 bytes (nothing for
-   q8_0, whose tiles read the blocks in place) */
-#define rlx_ia16_q8_0_DECODE(G, BUF)                                                          \
-    do {                                                                              \
-        const uint8_t *blk_ = q + (G) * 34;                                       \
-        uint8_t *const to_ = (BUF);                                                   \
-        (void)blk_;                                                                   \
-        (void)to_;                                                                    \
-                                                                              \
-    } while (0)
 /* rlx_ia16_q8_0: the integer products of group G (W's codes decoded in BUF) into tile C, from
-   tiles A (W's codes) and B (x's) */
-#define rlx_ia16_q8_0_TILES(G, C, A, B, BUF)                                                  \
-    do {                                                                              \
-        _tile_loadd(A, q + (G) * 34 + 2, row_bytes);                                          \
-        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);                            \
-        _tile_zero(C);                                                                \
-        _tile_dpbssd(C, A, B);                                                               \
+   tiles A (W's codes) and B (x's); a macro, as the tiles' numbers must be constants */
+#define rlx_ia16_q8_0_TILES(G, C, A, B, BUF)                        \
+    do {                                                    \
+        _tile_loadd(A, q + (G) * 34 + 2, row_bytes);                \
+        _tile_loadd(B, xt + (G) * 8 * stride, 4 * stride);  \
+        _tile_zero(C);                                      \
+        _tile_dpbssd(C, A, B);                                     \
     } while (0)
 
 /* q8_0, x rounded to int8, on AMX tiles: y[m * n + j] for 16 rows of W (blocks at q,
@@ -5308,7 +5306,8 @@ static __attribute__((noinline)) void rlx_ia16_q8_0(
     const int64_t kg = k / 32;
     const __mmask16 live = (__mmask16)((1u << mx) - 1);
     /* the groups lane by lane (0, 8, 16, ..., then 1, 9, ...): a lane's 16 sums (one a
-       row of W, each a vector over the rows of x) stay in registers while it lasts */
+       row of W, each a vector over the rows of x) are a local array while it lasts,
+       which the compiler keeps in registers as far as it can */
     int32_t order[kg];
     {
         int64_t t = 0;
@@ -5338,10 +5337,8 @@ static __attribute__((noinline)) void rlx_ia16_q8_0(
        group order[t + 2] are decoded, the integer products of order[t + 1] made (in
        the other C tile: 2 and 3 take turns) and those of order[t], made a step
        before, stored and read by the float part */
-    rlx_ia16_q8_0_DECODE(order[0], codes[0]);
-    rlx_ia16_q8_0_TILES(order[0], 2, 0, 1, codes[0]);
-    if (kg > 1) rlx_ia16_q8_0_DECODE(order[1], codes[1]);
-    for (int64_t t = 0; t < kg; t++) {
+        rlx_ia16_q8_0_TILES(order[0], 2, 0, 1, codes[0]);
+        for (int64_t t = 0; t < kg; t++) {
         const int64_t g = order[t];
         const int odd = (int)(t & 1);
         for (int64_t p = t * per; p < (t + 1) * per && p < lines; p++)
@@ -5353,8 +5350,7 @@ static __attribute__((noinline)) void rlx_ia16_q8_0(
             _tile_stored(3, prod, 64);
             if (t + 1 < kg) rlx_ia16_q8_0_TILES(order[t + 1], 2, 0, 1, codes[0]);
         }
-        if (t + 2 < kg) rlx_ia16_q8_0_DECODE(order[t + 2], codes[odd]);
-        const uint8_t *blk = q + g * 34;
+                const uint8_t *blk = q + g * 34;
         const __m512i fields = _mm512_i32gather_epi32(at, blk, 1);
         _mm512_store_ps(aw, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(fields)));
         const __m512 xdv = _mm512_maskz_loadu_ps(live, xd + g * stride);

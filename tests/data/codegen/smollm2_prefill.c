@@ -1322,40 +1322,40 @@ static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const 
     const float *restrict x_all = ((const float *)(arena + rlx_at[0]));
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
+    const int64_t rlx_len = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1, rlx_runs = 1;
+    if (rlx_runs == 1) {
         int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
+        int64_t rlx_start_rest = 0;
         rlx_start += (rlx_start_rest % 1) * 256;
         rlx_start_rest /= 1;
         const float *restrict x = x_all + rlx_start * 576;
         float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
-        if (rlx_rows > 16) {
+        if (rlx_len > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
-            if (rlx_rows * 576 >= 32768) {
+            if (rlx_len * 576 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
             } else {
-                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
             }
-            if (rlx_rows * 331776 >= 32768) {
+            if (rlx_len * 331776 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
                 for (int64_t g = 0; g < 48; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
+                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 576, 576, y + g * 12);
             } else {
                 for (int64_t g = 0; g < 48; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
+                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 576, 576, y + g * 12);
             }
         }
         else {
-            if (rlx_rows * 331776 >= 32768) {
+            if (rlx_len * 331776 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
                 for (int64_t g = 0; g < 144; g++) {
                     int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    for (; m0 + 8 <= rlx_len; m0 += 8) {
                         rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                     }
-                    switch (rlx_rows - m0) {
+                    switch (rlx_len - m0) {
                     case 7:
                         rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                         break;
@@ -1383,10 +1383,10 @@ static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const 
             } else {
                 for (int64_t g = 0; g < 144; g++) {
                     int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    for (; m0 + 8 <= rlx_len; m0 += 8) {
                         rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                     }
-                    switch (rlx_rows - m0) {
+                    switch (rlx_len - m0) {
                     case 7:
                         rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                         break;
@@ -1411,6 +1411,130 @@ static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const 
                     default: break;
                     }
                 }
+            }
+        }
+    } else {
+        float *x_runs = (float *)(arena + rlx_at[5]);
+        float *y_runs = (float *)(arena + rlx_at[6]);
+        if (rlx_runs * rlx_len * 576 >= 32768) {
+            #pragma omp parallel for schedule(static) num_threads(2)
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(x_runs + rlx_r * rlx_len * 576, x_all + rlx_start * 576, rlx_len * 576 * sizeof(float));
+            }
+        } else {
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(x_runs + rlx_r * rlx_len * 576, x_all + rlx_start * 576, rlx_len * 576 * sizeof(float));
+            }
+        }
+        const float *restrict x = x_runs;
+        float *restrict y = y_runs;
+        if (rlx_runs * rlx_len > 16) {
+            float *xt = (float *)(arena + rlx_at[7]);
+            if (rlx_runs * rlx_len * 576 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t p = 0; p < (rlx_runs * rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_runs * rlx_len, 576, p, xt);
+            } else {
+                for (int64_t p = 0; p < (rlx_runs * rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_runs * rlx_len, 576, p, xt);
+            }
+            if (rlx_runs * rlx_len * 331776 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 48; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_runs * rlx_len, 576, 576, y + g * 12);
+            } else {
+                for (int64_t g = 0; g < 48; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_runs * rlx_len, 576, 576, y + g * 12);
+            }
+        }
+        else {
+            if (rlx_runs * rlx_len * 331776 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 144; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_runs * rlx_len; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    }
+                    switch (rlx_runs * rlx_len - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    default: break;
+                    }
+                }
+            } else {
+                for (int64_t g = 0; g < 144; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_runs * rlx_len; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    }
+                    switch (rlx_runs * rlx_len - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    default: break;
+                    }
+                }
+            }
+        }
+        if (rlx_runs * rlx_len * 576 >= 32768) {
+            #pragma omp parallel for schedule(static) num_threads(2)
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(y_all + rlx_start * 576, y_runs + rlx_r * rlx_len * 576, rlx_len * 576 * sizeof(float));
+            }
+        } else {
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(y_all + rlx_start * 576, y_runs + rlx_r * rlx_len * 576, rlx_len * 576 * sizeof(float));
             }
         }
     }
@@ -1459,40 +1583,40 @@ static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const 
     const float *restrict x_all = ((const float *)(arena + rlx_at[0]));
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
+    const int64_t rlx_len = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1, rlx_runs = 1;
+    if (rlx_runs == 1) {
         int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
+        int64_t rlx_start_rest = 0;
         rlx_start += (rlx_start_rest % 1) * 256;
         rlx_start_rest /= 1;
         const float *restrict x = x_all + rlx_start * 576;
         float *restrict y = y_all + rlx_start * 192;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
-        if (rlx_rows > 16) {
+        if (rlx_len > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
-            if (rlx_rows * 576 >= 32768) {
+            if (rlx_len * 576 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
             } else {
-                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
             }
-            if (rlx_rows * 110592 >= 32768) {
+            if (rlx_len * 110592 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
                 for (int64_t g = 0; g < 16; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
+                    rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_len, 576, 192, y + g * 12);
             } else {
                 for (int64_t g = 0; g < 16; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_rows, 576, 192, y + g * 12);
+                    rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_len, 576, 192, y + g * 12);
             }
         }
         else {
-            if (rlx_rows * 110592 >= 32768) {
+            if (rlx_len * 110592 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
                 for (int64_t g = 0; g < 48; g++) {
                     int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    for (; m0 + 8 <= rlx_len; m0 += 8) {
                         rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                     }
-                    switch (rlx_rows - m0) {
+                    switch (rlx_len - m0) {
                     case 7:
                         rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                         break;
@@ -1520,10 +1644,10 @@ static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const 
             } else {
                 for (int64_t g = 0; g < 48; g++) {
                     int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    for (; m0 + 8 <= rlx_len; m0 += 8) {
                         rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                     }
-                    switch (rlx_rows - m0) {
+                    switch (rlx_len - m0) {
                     case 7:
                         rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
                         break;
@@ -1548,6 +1672,130 @@ static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const 
                     default: break;
                     }
                 }
+            }
+        }
+    } else {
+        float *x_runs = (float *)(arena + rlx_at[5]);
+        float *y_runs = (float *)(arena + rlx_at[6]);
+        if (rlx_runs * rlx_len * 576 >= 32768) {
+            #pragma omp parallel for schedule(static) num_threads(2)
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(x_runs + rlx_r * rlx_len * 576, x_all + rlx_start * 576, rlx_len * 576 * sizeof(float));
+            }
+        } else {
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(x_runs + rlx_r * rlx_len * 576, x_all + rlx_start * 576, rlx_len * 576 * sizeof(float));
+            }
+        }
+        const float *restrict x = x_runs;
+        float *restrict y = y_runs;
+        if (rlx_runs * rlx_len > 16) {
+            float *xt = (float *)(arena + rlx_at[7]);
+            if (rlx_runs * rlx_len * 576 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t p = 0; p < (rlx_runs * rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_runs * rlx_len, 576, p, xt);
+            } else {
+                for (int64_t p = 0; p < (rlx_runs * rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_runs * rlx_len, 576, p, xt);
+            }
+            if (rlx_runs * rlx_len * 110592 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 16; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_runs * rlx_len, 576, 192, y + g * 12);
+            } else {
+                for (int64_t g = 0; g < 16; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_runs * rlx_len, 576, 192, y + g * 12);
+            }
+        }
+        else {
+            if (rlx_runs * rlx_len * 110592 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 48; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_runs * rlx_len; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                    }
+                    switch (rlx_runs * rlx_len - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    default: break;
+                    }
+                }
+            } else {
+                for (int64_t g = 0; g < 48; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_runs * rlx_len; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                    }
+                    switch (rlx_runs * rlx_len - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        break;
+                    default: break;
+                    }
+                }
+            }
+        }
+        if (rlx_runs * rlx_len * 192 >= 32768) {
+            #pragma omp parallel for schedule(static) num_threads(2)
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(y_all + rlx_start * 192, y_runs + rlx_r * rlx_len * 192, rlx_len * 192 * sizeof(float));
+            }
+        } else {
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(y_all + rlx_start * 192, y_runs + rlx_r * rlx_len * 192, rlx_len * 192 * sizeof(float));
             }
         }
     }
@@ -1860,40 +2108,40 @@ static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const 
     const float *restrict x_all = ((const float *)((arena + rlx_at[0]) + 0));
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
+    const int64_t rlx_len = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1, rlx_runs = 1;
+    if (rlx_runs == 1) {
         int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
+        int64_t rlx_start_rest = 0;
         rlx_start += (rlx_start_rest % 1) * 256;
         rlx_start_rest /= 1;
         const float *restrict x = x_all + rlx_start * 576;
         float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
-        if (rlx_rows > 16) {
+        if (rlx_len > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
-            if (rlx_rows * 576 >= 32768) {
+            if (rlx_len * 576 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
             } else {
-                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
             }
-            if (rlx_rows * 331776 >= 32768) {
+            if (rlx_len * 331776 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
                 for (int64_t g = 0; g < 48; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
+                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 576, 576, y + g * 12);
             } else {
                 for (int64_t g = 0; g < 48; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 576, 576, y + g * 12);
+                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 576, 576, y + g * 12);
             }
         }
         else {
-            if (rlx_rows * 331776 >= 32768) {
+            if (rlx_len * 331776 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
                 for (int64_t g = 0; g < 144; g++) {
                     int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    for (; m0 + 8 <= rlx_len; m0 += 8) {
                         rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                     }
-                    switch (rlx_rows - m0) {
+                    switch (rlx_len - m0) {
                     case 7:
                         rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                         break;
@@ -1921,10 +2169,10 @@ static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const 
             } else {
                 for (int64_t g = 0; g < 144; g++) {
                     int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    for (; m0 + 8 <= rlx_len; m0 += 8) {
                         rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                     }
-                    switch (rlx_rows - m0) {
+                    switch (rlx_len - m0) {
                     case 7:
                         rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
                         break;
@@ -1949,6 +2197,130 @@ static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const 
                     default: break;
                     }
                 }
+            }
+        }
+    } else {
+        float *x_runs = (float *)(arena + rlx_at[5]);
+        float *y_runs = (float *)(arena + rlx_at[6]);
+        if (rlx_runs * rlx_len * 576 >= 32768) {
+            #pragma omp parallel for schedule(static) num_threads(2)
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(x_runs + rlx_r * rlx_len * 576, x_all + rlx_start * 576, rlx_len * 576 * sizeof(float));
+            }
+        } else {
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(x_runs + rlx_r * rlx_len * 576, x_all + rlx_start * 576, rlx_len * 576 * sizeof(float));
+            }
+        }
+        const float *restrict x = x_runs;
+        float *restrict y = y_runs;
+        if (rlx_runs * rlx_len > 16) {
+            float *xt = (float *)(arena + rlx_at[7]);
+            if (rlx_runs * rlx_len * 576 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t p = 0; p < (rlx_runs * rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_runs * rlx_len, 576, p, xt);
+            } else {
+                for (int64_t p = 0; p < (rlx_runs * rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_runs * rlx_len, 576, p, xt);
+            }
+            if (rlx_runs * rlx_len * 331776 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 48; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_runs * rlx_len, 576, 576, y + g * 12);
+            } else {
+                for (int64_t g = 0; g < 48; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_runs * rlx_len, 576, 576, y + g * 12);
+            }
+        }
+        else {
+            if (rlx_runs * rlx_len * 331776 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 144; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_runs * rlx_len; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    }
+                    switch (rlx_runs * rlx_len - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    default: break;
+                    }
+                }
+            } else {
+                for (int64_t g = 0; g < 144; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_runs * rlx_len; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                    }
+                    switch (rlx_runs * rlx_len - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        break;
+                    default: break;
+                    }
+                }
+            }
+        }
+        if (rlx_runs * rlx_len * 576 >= 32768) {
+            #pragma omp parallel for schedule(static) num_threads(2)
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(y_all + rlx_start * 576, y_runs + rlx_r * rlx_len * 576, rlx_len * 576 * sizeof(float));
+            }
+        } else {
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(y_all + rlx_start * 576, y_runs + rlx_r * rlx_len * 576, rlx_len * 576 * sizeof(float));
             }
         }
     }
@@ -2005,40 +2377,40 @@ static __attribute__((noinline)) int rlx_t11(void **slots, uint8_t *arena, const
     const float *restrict x_all = ((const float *)(arena + rlx_at[0]));
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
+    const int64_t rlx_len = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1, rlx_runs = 1;
+    if (rlx_runs == 1) {
         int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
+        int64_t rlx_start_rest = 0;
         rlx_start += (rlx_start_rest % 1) * 256;
         rlx_start_rest /= 1;
         const float *restrict x = x_all + rlx_start * 576;
         float *restrict y = y_all + rlx_start * 1536;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
-        if (rlx_rows > 16) {
+        if (rlx_len > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
-            if (rlx_rows * 576 >= 32768) {
+            if (rlx_len * 576 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
             } else {
-                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 576, p, xt);
+                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
             }
-            if (rlx_rows * 884736 >= 32768) {
+            if (rlx_len * 884736 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
                 for (int64_t g = 0; g < 128; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
+                    rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_len, 576, 1536, y + g * 12);
             } else {
                 for (int64_t g = 0; g < 128; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_rows, 576, 1536, y + g * 12);
+                    rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_len, 576, 1536, y + g * 12);
             }
         }
         else {
-            if (rlx_rows * 884736 >= 32768) {
+            if (rlx_len * 884736 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
                 for (int64_t g = 0; g < 384; g++) {
                     int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    for (; m0 + 8 <= rlx_len; m0 += 8) {
                         rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                     }
-                    switch (rlx_rows - m0) {
+                    switch (rlx_len - m0) {
                     case 7:
                         rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                         break;
@@ -2066,10 +2438,10 @@ static __attribute__((noinline)) int rlx_t11(void **slots, uint8_t *arena, const
             } else {
                 for (int64_t g = 0; g < 384; g++) {
                     int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    for (; m0 + 8 <= rlx_len; m0 += 8) {
                         rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                     }
-                    switch (rlx_rows - m0) {
+                    switch (rlx_len - m0) {
                     case 7:
                         rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
                         break;
@@ -2094,6 +2466,130 @@ static __attribute__((noinline)) int rlx_t11(void **slots, uint8_t *arena, const
                     default: break;
                     }
                 }
+            }
+        }
+    } else {
+        float *x_runs = (float *)(arena + rlx_at[5]);
+        float *y_runs = (float *)(arena + rlx_at[6]);
+        if (rlx_runs * rlx_len * 576 >= 32768) {
+            #pragma omp parallel for schedule(static) num_threads(2)
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(x_runs + rlx_r * rlx_len * 576, x_all + rlx_start * 576, rlx_len * 576 * sizeof(float));
+            }
+        } else {
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(x_runs + rlx_r * rlx_len * 576, x_all + rlx_start * 576, rlx_len * 576 * sizeof(float));
+            }
+        }
+        const float *restrict x = x_runs;
+        float *restrict y = y_runs;
+        if (rlx_runs * rlx_len > 16) {
+            float *xt = (float *)(arena + rlx_at[7]);
+            if (rlx_runs * rlx_len * 576 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t p = 0; p < (rlx_runs * rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_runs * rlx_len, 576, p, xt);
+            } else {
+                for (int64_t p = 0; p < (rlx_runs * rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_runs * rlx_len, 576, p, xt);
+            }
+            if (rlx_runs * rlx_len * 884736 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 128; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_runs * rlx_len, 576, 1536, y + g * 12);
+            } else {
+                for (int64_t g = 0; g < 128; g++)
+                    rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_runs * rlx_len, 576, 1536, y + g * 12);
+            }
+        }
+        else {
+            if (rlx_runs * rlx_len * 884736 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 384; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_runs * rlx_len; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                    }
+                    switch (rlx_runs * rlx_len - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    default: break;
+                    }
+                }
+            } else {
+                for (int64_t g = 0; g < 384; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_runs * rlx_len; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                    }
+                    switch (rlx_runs * rlx_len - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        break;
+                    default: break;
+                    }
+                }
+            }
+        }
+        if (rlx_runs * rlx_len * 1536 >= 32768) {
+            #pragma omp parallel for schedule(static) num_threads(2)
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(y_all + rlx_start * 1536, y_runs + rlx_r * rlx_len * 1536, rlx_len * 1536 * sizeof(float));
+            }
+        } else {
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(y_all + rlx_start * 1536, y_runs + rlx_r * rlx_len * 1536, rlx_len * 1536 * sizeof(float));
             }
         }
     }
@@ -2152,40 +2648,40 @@ static __attribute__((noinline)) int rlx_t13(void **slots, uint8_t *arena, const
     const float *restrict x_all = ((const float *)(arena + rlx_at[0]));
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
-    for (int64_t rlx_r = 0; rlx_r < 1; rlx_r++) {
+    const int64_t rlx_len = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1, rlx_runs = 1;
+    if (rlx_runs == 1) {
         int64_t rlx_start = 0;
-        int64_t rlx_start_rest = rlx_r;
+        int64_t rlx_start_rest = 0;
         rlx_start += (rlx_start_rest % 1) * 256;
         rlx_start_rest /= 1;
         const float *restrict x = x_all + rlx_start * 1536;
         float *restrict y = y_all + rlx_start * 576;
-        const int64_t rlx_rows = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1;
-        if (rlx_rows > 16) {
+        if (rlx_len > 16) {
             float *xt = (float *)(arena + rlx_at[4]);
-            if (rlx_rows * 1536 >= 32768) {
+            if (rlx_len * 1536 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
+                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 1536, p, xt);
             } else {
-                for (int64_t p = 0; p < (rlx_rows + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_rows, 1536, p, xt);
+                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 1536, p, xt);
             }
-            if (rlx_rows * 884736 >= 32768) {
+            if (rlx_len * 884736 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
                 for (int64_t g = 0; g < 48; g++)
-                    rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
+                    rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 1536, 576, y + g * 12);
             } else {
                 for (int64_t g = 0; g < 48; g++)
-                    rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_rows, 1536, 576, y + g * 12);
+                    rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 1536, 576, y + g * 12);
             }
         }
         else {
-            if (rlx_rows * 884736 >= 32768) {
+            if (rlx_len * 884736 >= 32768) {
                 #pragma omp parallel for schedule(static) num_threads(2)
                 for (int64_t g = 0; g < 144; g++) {
                     int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    for (; m0 + 8 <= rlx_len; m0 += 8) {
                         rlx_gv4x8_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                     }
-                    switch (rlx_rows - m0) {
+                    switch (rlx_len - m0) {
                     case 7:
                         rlx_gv4x7_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                         break;
@@ -2213,10 +2709,10 @@ static __attribute__((noinline)) int rlx_t13(void **slots, uint8_t *arena, const
             } else {
                 for (int64_t g = 0; g < 144; g++) {
                     int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_rows; m0 += 8) {
+                    for (; m0 + 8 <= rlx_len; m0 += 8) {
                         rlx_gv4x8_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                     }
-                    switch (rlx_rows - m0) {
+                    switch (rlx_len - m0) {
                     case 7:
                         rlx_gv4x7_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
                         break;
@@ -2241,6 +2737,130 @@ static __attribute__((noinline)) int rlx_t13(void **slots, uint8_t *arena, const
                     default: break;
                     }
                 }
+            }
+        }
+    } else {
+        float *x_runs = (float *)(arena + rlx_at[5]);
+        float *y_runs = (float *)(arena + rlx_at[6]);
+        if (rlx_runs * rlx_len * 1536 >= 32768) {
+            #pragma omp parallel for schedule(static) num_threads(2)
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(x_runs + rlx_r * rlx_len * 1536, x_all + rlx_start * 1536, rlx_len * 1536 * sizeof(float));
+            }
+        } else {
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(x_runs + rlx_r * rlx_len * 1536, x_all + rlx_start * 1536, rlx_len * 1536 * sizeof(float));
+            }
+        }
+        const float *restrict x = x_runs;
+        float *restrict y = y_runs;
+        if (rlx_runs * rlx_len > 16) {
+            float *xt = (float *)(arena + rlx_at[7]);
+            if (rlx_runs * rlx_len * 1536 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t p = 0; p < (rlx_runs * rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_runs * rlx_len, 1536, p, xt);
+            } else {
+                for (int64_t p = 0; p < (rlx_runs * rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_runs * rlx_len, 1536, p, xt);
+            }
+            if (rlx_runs * rlx_len * 884736 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 48; g++)
+                    rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_runs * rlx_len, 1536, 576, y + g * 12);
+            } else {
+                for (int64_t g = 0; g < 48; g++)
+                    rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_runs * rlx_len, 1536, 576, y + g * 12);
+            }
+        }
+        else {
+            if (rlx_runs * rlx_len * 884736 >= 32768) {
+                #pragma omp parallel for schedule(static) num_threads(2)
+                for (int64_t g = 0; g < 144; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_runs * rlx_len; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                    }
+                    switch (rlx_runs * rlx_len - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    default: break;
+                    }
+                }
+            } else {
+                for (int64_t g = 0; g < 144; g++) {
+                    int64_t m0 = 0;
+                    for (; m0 + 8 <= rlx_runs * rlx_len; m0 += 8) {
+                        rlx_gv4x8_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                    }
+                    switch (rlx_runs * rlx_len - m0) {
+                    case 7:
+                        rlx_gv4x7_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 6:
+                        rlx_gv4x6_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 5:
+                        rlx_gv4x5_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 4:
+                        rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 3:
+                        rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 2:
+                        rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    case 1:
+                        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        break;
+                    default: break;
+                    }
+                }
+            }
+        }
+        if (rlx_runs * rlx_len * 576 >= 32768) {
+            #pragma omp parallel for schedule(static) num_threads(2)
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(y_all + rlx_start * 576, y_runs + rlx_r * rlx_len * 576, rlx_len * 576 * sizeof(float));
+            }
+        } else {
+            for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+                int64_t rlx_start = 0;
+                int64_t rlx_start_rest = rlx_r;
+                rlx_start += (rlx_start_rest % 1) * 256;
+                rlx_start_rest /= 1;
+                memcpy(y_all + rlx_start * 576, y_runs + rlx_r * rlx_len * 576, rlx_len * 576 * sizeof(float));
             }
         }
     }
@@ -2424,7 +3044,7 @@ static int rlx_k12(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k13_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k13(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 10, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 10, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -2436,7 +3056,7 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k16_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k16(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 11, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 11, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -2448,7 +3068,7 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k19_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k19(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 12, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 12, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -2490,7 +3110,7 @@ static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k28_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k28(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 13, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 13, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -2508,13 +3128,13 @@ static int rlx_k30(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k31_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 15, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 15, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k32_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 16, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 16, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -2526,7 +3146,7 @@ static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k34_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k34(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 17, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 17, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -2544,7 +3164,7 @@ static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k37_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 21, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 21, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -2556,7 +3176,7 @@ static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k40_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 22, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 22, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -2568,7 +3188,7 @@ static int rlx_k42(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k43_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k43(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 23, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 23, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -2610,7 +3230,7 @@ static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k52_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k52(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 24, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 24, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -2628,13 +3248,13 @@ static int rlx_k54(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k55_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k55(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 26, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 26, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k56_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k56(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 27, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 27, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -2646,7 +3266,7 @@ static int rlx_k57(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k58_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k58(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 28, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 28, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -2664,7 +3284,7 @@ static int rlx_k60(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k61_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k61(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 32, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 32, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -2676,7 +3296,7 @@ static int rlx_k63(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k64_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k64(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 33, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 33, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -2688,7 +3308,7 @@ static int rlx_k66(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k67_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k67(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 34, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 34, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -2730,7 +3350,7 @@ static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k76_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k76(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 35, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 35, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -2748,13 +3368,13 @@ static int rlx_k78(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k79_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k79(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 37, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 37, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k80_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k80(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 38, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 38, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -2766,7 +3386,7 @@ static int rlx_k81(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k82_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k82(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 39, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 39, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -2784,7 +3404,7 @@ static int rlx_k84(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k85_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k85(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 43, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 43, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -2796,7 +3416,7 @@ static int rlx_k87(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k88_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k88(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 44, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 44, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -2808,7 +3428,7 @@ static int rlx_k90(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k91_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k91(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 45, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 45, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -2850,7 +3470,7 @@ static int rlx_k98(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k100_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k100(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 46, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 46, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -2868,13 +3488,13 @@ static int rlx_k102(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k103_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k103(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 48, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 48, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k104_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k104(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 49, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 49, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -2886,7 +3506,7 @@ static int rlx_k105(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k106_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k106(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 50, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 50, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -2904,7 +3524,7 @@ static int rlx_k108(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k109_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k109(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 54, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 54, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -2916,7 +3536,7 @@ static int rlx_k111(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k112_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k112(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 55, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 55, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -2928,7 +3548,7 @@ static int rlx_k114(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k115_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k115(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 56, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 56, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -2970,7 +3590,7 @@ static int rlx_k122(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k124_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k124(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 57, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 57, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -2988,13 +3608,13 @@ static int rlx_k126(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k127_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k127(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 59, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 59, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k128_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k128(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 60, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 60, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -3006,7 +3626,7 @@ static int rlx_k129(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k130_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k130(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 61, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 61, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -3024,7 +3644,7 @@ static int rlx_k132(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k133_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k133(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 65, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 65, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -3036,7 +3656,7 @@ static int rlx_k135(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k136_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k136(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 66, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 66, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -3048,7 +3668,7 @@ static int rlx_k138(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k139_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k139(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 67, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 67, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -3090,7 +3710,7 @@ static int rlx_k146(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k148_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k148(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 68, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 68, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -3108,13 +3728,13 @@ static int rlx_k150(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k151_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k151(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 70, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 70, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k152_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k152(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 71, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 71, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -3126,7 +3746,7 @@ static int rlx_k153(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k154_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k154(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 72, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 72, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -3144,7 +3764,7 @@ static int rlx_k156(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k157_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k157(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 76, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 76, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -3156,7 +3776,7 @@ static int rlx_k159(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k160_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k160(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 77, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 77, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -3168,7 +3788,7 @@ static int rlx_k162(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k163_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k163(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 78, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 78, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -3210,7 +3830,7 @@ static int rlx_k170(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k172_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k172(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 79, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 79, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -3228,13 +3848,13 @@ static int rlx_k174(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k175_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k175(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 81, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 81, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k176_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k176(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 82, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 82, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -3246,7 +3866,7 @@ static int rlx_k177(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k178_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k178(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 83, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 83, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -3264,7 +3884,7 @@ static int rlx_k180(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k181_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k181(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 87, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 87, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -3276,7 +3896,7 @@ static int rlx_k183(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k184_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k184(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 88, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 88, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -3288,7 +3908,7 @@ static int rlx_k186(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k187_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k187(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 89, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 89, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -3330,7 +3950,7 @@ static int rlx_k194(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k196_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k196(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 90, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 90, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -3348,13 +3968,13 @@ static int rlx_k198(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k199_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k199(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 92, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 92, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k200_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k200(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 93, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 93, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -3366,7 +3986,7 @@ static int rlx_k201(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k202_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k202(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 94, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 94, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -3384,7 +4004,7 @@ static int rlx_k204(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k205_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k205(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 98, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 98, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -3396,7 +4016,7 @@ static int rlx_k207(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k208_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k208(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 99, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 99, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -3408,7 +4028,7 @@ static int rlx_k210(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k211_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k211(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 100, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 100, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -3450,7 +4070,7 @@ static int rlx_k218(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k220_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k220(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 101, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 101, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -3468,13 +4088,13 @@ static int rlx_k222(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k223_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k223(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 103, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 103, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k224_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k224(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 104, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 104, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -3486,7 +4106,7 @@ static int rlx_k225(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k226_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k226(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 105, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 105, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -3504,7 +4124,7 @@ static int rlx_k228(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k229_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k229(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 109, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 109, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -3516,7 +4136,7 @@ static int rlx_k231(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k232_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k232(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 110, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 110, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -3528,8 +4148,14 @@ static int rlx_k234(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k235_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k235(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 111, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 111, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
+}
+
+/* k237_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k237(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 1640704, 4};
+    return rlx_t4(slots, arena, ctl, at);
 }
 
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
@@ -3727,6 +4353,7 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k232(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k234(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k235(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k237(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
@@ -3734,12 +4361,6 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 1
-/* k237_transpose: op: transpose (the code of rlx_t4) */
-static int rlx_k237(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 1640704, 4};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
 /* k238_rope: op: rope (the code of rlx_t5) */
 static int rlx_k238(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
@@ -3772,7 +4393,7 @@ static int rlx_k242(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k244_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k244(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 112, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 112, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -3790,13 +4411,13 @@ static int rlx_k246(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k247_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k247(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 114, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 114, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k248_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k248(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 115, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 115, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -3808,7 +4429,7 @@ static int rlx_k249(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k250_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k250(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 116, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 116, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -3826,7 +4447,7 @@ static int rlx_k252(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k253_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k253(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 120, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 120, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -3838,7 +4459,7 @@ static int rlx_k255(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k256_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k256(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 121, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 121, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -3850,7 +4471,7 @@ static int rlx_k258(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k259_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k259(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 122, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 122, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -3892,7 +4513,7 @@ static int rlx_k266(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k268_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k268(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 123, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 123, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -3910,13 +4531,13 @@ static int rlx_k270(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k271_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k271(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 125, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 125, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k272_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k272(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 126, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 126, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -3928,7 +4549,7 @@ static int rlx_k273(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k274_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k274(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 127, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 127, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -3946,7 +4567,7 @@ static int rlx_k276(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k277_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k277(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 131, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 131, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -3958,7 +4579,7 @@ static int rlx_k279(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k280_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k280(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 132, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 132, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -3970,7 +4591,7 @@ static int rlx_k282(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k283_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k283(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 133, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 133, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4012,7 +4633,7 @@ static int rlx_k290(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k292_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k292(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 134, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 134, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -4030,13 +4651,13 @@ static int rlx_k294(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k295_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k295(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 136, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 136, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k296_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k296(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 137, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 137, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -4048,7 +4669,7 @@ static int rlx_k297(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k298_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k298(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 138, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 138, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -4066,7 +4687,7 @@ static int rlx_k300(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k301_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k301(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 142, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 142, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -4078,7 +4699,7 @@ static int rlx_k303(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k304_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k304(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 143, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 143, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4090,7 +4711,7 @@ static int rlx_k306(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k307_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k307(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 144, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 144, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4132,7 +4753,7 @@ static int rlx_k314(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k316_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k316(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 145, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 145, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -4150,13 +4771,13 @@ static int rlx_k318(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k319_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k319(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 147, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 147, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k320_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k320(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 148, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 148, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -4168,7 +4789,7 @@ static int rlx_k321(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k322_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k322(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 149, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 149, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -4186,7 +4807,7 @@ static int rlx_k324(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k325_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k325(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 153, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 153, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -4198,7 +4819,7 @@ static int rlx_k327(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k328_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k328(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 154, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 154, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4210,7 +4831,7 @@ static int rlx_k330(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k331_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k331(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 155, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 155, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4252,7 +4873,7 @@ static int rlx_k338(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k340_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k340(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 156, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 156, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -4270,13 +4891,13 @@ static int rlx_k342(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k343_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k343(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 158, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 158, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k344_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k344(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 159, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 159, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -4288,7 +4909,7 @@ static int rlx_k345(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k346_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k346(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 160, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 160, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -4306,7 +4927,7 @@ static int rlx_k348(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k349_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k349(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 164, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 164, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -4318,7 +4939,7 @@ static int rlx_k351(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k352_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k352(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 165, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 165, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4330,7 +4951,7 @@ static int rlx_k354(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k355_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k355(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 166, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 166, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4372,7 +4993,7 @@ static int rlx_k362(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k364_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k364(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 167, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 167, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -4390,13 +5011,13 @@ static int rlx_k366(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k367_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k367(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 169, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 169, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k368_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k368(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 170, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 170, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -4408,7 +5029,7 @@ static int rlx_k369(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k370_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k370(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 171, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 171, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -4426,7 +5047,7 @@ static int rlx_k372(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k373_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k373(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 175, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 175, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -4438,7 +5059,7 @@ static int rlx_k375(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k376_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k376(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 176, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 176, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4450,7 +5071,7 @@ static int rlx_k378(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k379_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k379(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 177, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 177, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4492,7 +5113,7 @@ static int rlx_k386(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k388_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k388(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 178, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 178, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -4510,13 +5131,13 @@ static int rlx_k390(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k391_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k391(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 180, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 180, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k392_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k392(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 181, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 181, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -4528,7 +5149,7 @@ static int rlx_k393(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k394_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k394(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 182, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 182, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -4546,7 +5167,7 @@ static int rlx_k396(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k397_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k397(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 186, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 186, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -4558,7 +5179,7 @@ static int rlx_k399(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k400_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k400(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 187, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 187, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4570,7 +5191,7 @@ static int rlx_k402(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k403_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k403(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 188, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 188, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4612,7 +5233,7 @@ static int rlx_k410(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k412_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k412(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 189, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 189, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -4630,13 +5251,13 @@ static int rlx_k414(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k415_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k415(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 191, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 191, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k416_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k416(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 192, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 192, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -4648,7 +5269,7 @@ static int rlx_k417(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k418_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k418(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 193, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 193, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -4666,7 +5287,7 @@ static int rlx_k420(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k421_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k421(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 197, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 197, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -4678,7 +5299,7 @@ static int rlx_k423(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k424_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k424(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 198, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 198, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4690,7 +5311,7 @@ static int rlx_k426(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k427_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k427(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 199, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 199, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4732,7 +5353,7 @@ static int rlx_k434(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k436_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k436(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 200, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 200, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -4750,13 +5371,13 @@ static int rlx_k438(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k439_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k439(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 202, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 202, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k440_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k440(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 203, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 203, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -4768,7 +5389,7 @@ static int rlx_k441(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k442_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k442(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 204, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 204, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -4786,7 +5407,7 @@ static int rlx_k444(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k445_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k445(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 208, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 208, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -4798,7 +5419,7 @@ static int rlx_k447(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k448_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k448(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 209, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 209, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4810,7 +5431,7 @@ static int rlx_k450(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k451_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k451(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 210, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 210, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4852,7 +5473,7 @@ static int rlx_k458(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k460_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k460(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 211, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 211, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -4870,13 +5491,13 @@ static int rlx_k462(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k463_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k463(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 213, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 213, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k464_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k464(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 214, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 214, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -4888,7 +5509,7 @@ static int rlx_k465(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k466_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k466(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 215, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 215, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -4906,7 +5527,7 @@ static int rlx_k468(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k469_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k469(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 219, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 219, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -4918,7 +5539,7 @@ static int rlx_k471(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k472_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k472(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 220, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 220, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4930,7 +5551,7 @@ static int rlx_k474(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k475_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k475(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 221, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 221, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -4972,7 +5593,7 @@ static int rlx_k482(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k484_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k484(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 222, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 222, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -4990,13 +5611,13 @@ static int rlx_k486(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k487_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k487(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 224, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 224, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k488_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k488(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 225, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 225, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -5008,7 +5629,7 @@ static int rlx_k489(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k490_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k490(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 226, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 226, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -5026,14 +5647,13 @@ static int rlx_k492(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k493_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k493(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 230, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 230, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k237(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k238(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k239(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k240(slots, arena, ctl)) != 0) return rc;
@@ -5264,7 +5884,7 @@ static int rlx_k495(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k496_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k496(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 231, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 231, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5276,7 +5896,7 @@ static int rlx_k498(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k499_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k499(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 232, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 232, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5318,7 +5938,7 @@ static int rlx_k506(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k508_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k508(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 233, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 233, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -5336,13 +5956,13 @@ static int rlx_k510(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k511_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k511(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 235, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 235, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k512_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k512(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 236, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 236, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -5354,7 +5974,7 @@ static int rlx_k513(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k514_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k514(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 237, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 237, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -5372,7 +5992,7 @@ static int rlx_k516(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k517_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k517(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 241, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 241, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -5384,7 +6004,7 @@ static int rlx_k519(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k520_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k520(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 242, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 242, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5396,7 +6016,7 @@ static int rlx_k522(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k523_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k523(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 243, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 243, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5438,7 +6058,7 @@ static int rlx_k530(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k532_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k532(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 244, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 244, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -5456,13 +6076,13 @@ static int rlx_k534(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k535_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k535(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 246, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 246, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k536_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k536(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 247, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 247, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -5474,7 +6094,7 @@ static int rlx_k537(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k538_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k538(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 248, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 248, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -5492,7 +6112,7 @@ static int rlx_k540(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k541_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k541(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 252, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 252, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -5504,7 +6124,7 @@ static int rlx_k543(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k544_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k544(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 253, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 253, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5516,7 +6136,7 @@ static int rlx_k546(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k547_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k547(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 254, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 254, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5558,7 +6178,7 @@ static int rlx_k554(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k556_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k556(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 255, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 255, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -5576,13 +6196,13 @@ static int rlx_k558(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k559_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k559(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 257, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 257, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k560_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k560(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 258, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 258, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -5594,7 +6214,7 @@ static int rlx_k561(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k562_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k562(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 259, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 259, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -5612,7 +6232,7 @@ static int rlx_k564(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k565_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k565(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 263, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 263, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -5624,7 +6244,7 @@ static int rlx_k567(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k568_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k568(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 264, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 264, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5636,7 +6256,7 @@ static int rlx_k570(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k571_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k571(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 265, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 265, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5678,7 +6298,7 @@ static int rlx_k578(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k580_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k580(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 266, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 266, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -5696,13 +6316,13 @@ static int rlx_k582(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k583_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k583(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 268, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 268, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k584_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k584(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 269, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 269, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -5714,7 +6334,7 @@ static int rlx_k585(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k586_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k586(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 270, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 270, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -5732,7 +6352,7 @@ static int rlx_k588(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k589_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k589(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 274, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 274, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -5744,7 +6364,7 @@ static int rlx_k591(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k592_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k592(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 275, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 275, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5756,7 +6376,7 @@ static int rlx_k594(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k595_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k595(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 276, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 276, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5798,7 +6418,7 @@ static int rlx_k602(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k604_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k604(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 277, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 277, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -5816,13 +6436,13 @@ static int rlx_k606(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k607_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k607(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 279, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 279, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k608_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k608(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 280, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 280, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -5834,7 +6454,7 @@ static int rlx_k609(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k610_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k610(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 281, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 281, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -5852,7 +6472,7 @@ static int rlx_k612(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k613_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k613(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 285, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 285, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -5864,7 +6484,7 @@ static int rlx_k615(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k616_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k616(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 286, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 286, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5876,7 +6496,7 @@ static int rlx_k618(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k619_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k619(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 287, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 287, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5918,7 +6538,7 @@ static int rlx_k626(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k628_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k628(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 288, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 288, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -5936,13 +6556,13 @@ static int rlx_k630(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k631_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k631(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 290, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 290, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k632_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k632(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 291, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 291, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -5954,7 +6574,7 @@ static int rlx_k633(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k634_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k634(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 292, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 292, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -5972,7 +6592,7 @@ static int rlx_k636(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k637_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k637(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 296, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 296, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -5984,7 +6604,7 @@ static int rlx_k639(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k640_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k640(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 297, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 297, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -5996,7 +6616,7 @@ static int rlx_k642(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k643_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k643(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 298, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 298, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -6038,7 +6658,7 @@ static int rlx_k650(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k652_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k652(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 299, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 299, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -6056,13 +6676,13 @@ static int rlx_k654(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k655_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k655(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 301, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 301, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k656_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k656(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 302, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 302, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -6074,7 +6694,7 @@ static int rlx_k657(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k658_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k658(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 303, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 303, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -6092,7 +6712,7 @@ static int rlx_k660(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k661_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k661(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 307, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 307, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -6104,7 +6724,7 @@ static int rlx_k663(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k664_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k664(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 308, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 308, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -6116,7 +6736,7 @@ static int rlx_k666(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k667_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k667(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 309, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 309, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -6158,7 +6778,7 @@ static int rlx_k674(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k676_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k676(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 310, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 310, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -6176,13 +6796,13 @@ static int rlx_k678(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k679_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k679(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 312, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 312, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k680_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k680(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 313, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 313, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -6194,7 +6814,7 @@ static int rlx_k681(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k682_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k682(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 314, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 314, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -6212,7 +6832,7 @@ static int rlx_k684(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k685_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k685(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 318, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 318, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -6224,7 +6844,7 @@ static int rlx_k687(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k688_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k688(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 319, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 319, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -6236,7 +6856,7 @@ static int rlx_k690(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k691_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k691(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 320, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 320, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -6278,7 +6898,7 @@ static int rlx_k698(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k700_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k700(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 321, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 321, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -6296,13 +6916,13 @@ static int rlx_k702(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k703_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k703(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 323, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 323, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k704_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k704(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 324, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 324, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -6314,7 +6934,7 @@ static int rlx_k705(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k706_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k706(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 325, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 325, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
@@ -6332,7 +6952,7 @@ static int rlx_k708(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k709_dequant_matmul: op: dequant_matmul (the code of rlx_t1) */
 static int rlx_k709(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 329, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 329, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t1(slots, arena, ctl, at);
 }
 
@@ -6344,7 +6964,7 @@ static int rlx_k711(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k712_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k712(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 330, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 330, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -6356,7 +6976,7 @@ static int rlx_k714(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k715_dequant_matmul: op: dequant_matmul (the code of rlx_t3) */
 static int rlx_k715(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 331, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 331, 4, 4393216, 4983040, 5572864, 5769472};
     return rlx_t3(slots, arena, ctl, at);
 }
 
@@ -6398,7 +7018,7 @@ static int rlx_k722(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k724_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
 static int rlx_k724(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 332, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 332, 4, 4393216, 4983040, 5572864, 6162688};
     return rlx_t9(slots, arena, ctl, at);
 }
 
@@ -6416,13 +7036,13 @@ static int rlx_k726(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k727_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k727(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 334, 4, 4393216};
+    static const int64_t at[] = {657664, 1247488, 334, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
 /* k728_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k728(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 2820352, 335, 4, 4393216};
+    static const int64_t at[] = {657664, 2820352, 335, 4, 4393216, 4983040, 5572864, 7145728};
     return rlx_t11(slots, arena, ctl, at);
 }
 
@@ -6434,7 +7054,7 @@ static int rlx_k729(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k730_dequant_matmul: op: dequant_matmul (the code of rlx_t13) */
 static int rlx_k730(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 336, 4, 4393216};
+    static const int64_t at[] = {1247488, 657664, 336, 4, 4393216, 5966080, 7538944, 8128768};
     return rlx_t13(slots, arena, ctl, at);
 }
 
