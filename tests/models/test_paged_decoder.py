@@ -67,6 +67,25 @@ def test_rows_without_tokens_are_packed_away(models):
                                   contiguous.extend([[14], [], [], []]))
 
 
+def test_a_prefill_split_over_buckets_gives_the_contiguous_bits(models):
+    """Three prompts of 9+ tokens: the bucket of 4 would be a quarter padding rows, so
+    the paged model runs them as buckets of 2 and 1; the logits are still those of
+    the contiguous cache (a batch of one per sequence)."""
+    contiguous, paged = models
+    ids = [contiguous.tokenizer.encode(p) for p in PROMPTS]
+    pieces = [ids[0][:20], ids[0][:12], ids[0][3:16], []]
+    assert min(len(p) for p in pieces[:3]) > 8
+    assert paged._prefill_parts(3, 20) == [2, 1]
+    assert paged._prefill_parts(3, 2) == [4]        # short pieces: a second pass costs more
+    assert paged._prefill_parts(4, 20) == [4]
+    for model in models:
+        model.reset(4)
+    np.testing.assert_array_equal(paged.extend(pieces), contiguous.extend(pieces))
+    np.testing.assert_array_equal(paged.lengths, contiguous.lengths)
+    np.testing.assert_array_equal(paged.extend([[5], [6], [7], [8]]),
+                                  contiguous.extend([[5], [6], [7], [8]]))
+
+
 def test_a_reused_prefix_continues_like_a_fresh_prefill(models):
     _, paged = models
     ids = paged.tokenizer.encode(PROMPTS[0])

@@ -1323,92 +1323,94 @@ static __attribute__((noinline)) int rlx_t1(void **slots, uint8_t *arena, const 
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
     const int64_t rlx_len = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1, rlx_runs = 1;
-    if (rlx_runs == 1) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = 0;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        if (rlx_len > 16) {
-            float *xt = (float *)(arena + rlx_at[4]);
-            if (rlx_len * 576 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
-            } else {
-                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
-            }
-            if (rlx_len * 331776 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t g = 0; g < 48; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 576, 576, y + g * 12);
-            } else {
-                for (int64_t g = 0; g < 48; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 576, 576, y + g * 12);
-            }
-        }
-        else {
-            if (rlx_len * 331776 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t g = 0; g < 144; g++) {
-                    int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_len; m0 += 8) {
-                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    }
-                    switch (rlx_len - m0) {
-                    case 7:
-                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 6:
-                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 5:
-                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 4:
-                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 3:
-                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 2:
-                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 1:
-                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    default: break;
-                    }
+    if (rlx_runs == 1 || !(rlx_len > 16)) {
+        for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = rlx_r;
+            rlx_start += (rlx_start_rest % 1) * 256;
+            rlx_start_rest /= 1;
+            const float *restrict x = x_all + rlx_start * 576;
+            float *restrict y = y_all + rlx_start * 576;
+            if (rlx_len > 16) {
+                float *xt = (float *)(arena + rlx_at[4]);
+                if (rlx_len * 576 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
+                } else {
+                    for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
                 }
-            } else {
-                for (int64_t g = 0; g < 144; g++) {
-                    int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_len; m0 += 8) {
-                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                if (rlx_len * 331776 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t g = 0; g < 48; g++)
+                        rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 576, 576, y + g * 12);
+                } else {
+                    for (int64_t g = 0; g < 48; g++)
+                        rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 576, 576, y + g * 12);
+                }
+            }
+            else {
+                if (rlx_len * 331776 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t g = 0; g < 144; g++) {
+                        int64_t m0 = 0;
+                        for (; m0 + 8 <= rlx_len; m0 += 8) {
+                            rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        }
+                        switch (rlx_len - m0) {
+                        case 7:
+                            rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 6:
+                            rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 5:
+                            rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 4:
+                            rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 3:
+                            rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 2:
+                            rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 1:
+                            rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        default: break;
+                        }
                     }
-                    switch (rlx_len - m0) {
-                    case 7:
-                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 6:
-                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 5:
-                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 4:
-                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 3:
-                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 2:
-                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 1:
-                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    default: break;
+                } else {
+                    for (int64_t g = 0; g < 144; g++) {
+                        int64_t m0 = 0;
+                        for (; m0 + 8 <= rlx_len; m0 += 8) {
+                            rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        }
+                        switch (rlx_len - m0) {
+                        case 7:
+                            rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 6:
+                            rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 5:
+                            rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 4:
+                            rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 3:
+                            rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 2:
+                            rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 1:
+                            rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        default: break;
+                        }
                     }
                 }
             }
@@ -1584,92 +1586,94 @@ static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const 
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
     const int64_t rlx_len = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1, rlx_runs = 1;
-    if (rlx_runs == 1) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = 0;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 192;
-        if (rlx_len > 16) {
-            float *xt = (float *)(arena + rlx_at[4]);
-            if (rlx_len * 576 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
-            } else {
-                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
-            }
-            if (rlx_len * 110592 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t g = 0; g < 16; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_len, 576, 192, y + g * 12);
-            } else {
-                for (int64_t g = 0; g < 16; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_len, 576, 192, y + g * 12);
-            }
-        }
-        else {
-            if (rlx_len * 110592 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t g = 0; g < 48; g++) {
-                    int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_len; m0 += 8) {
-                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                    }
-                    switch (rlx_len - m0) {
-                    case 7:
-                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    case 6:
-                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    case 5:
-                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    case 4:
-                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    case 3:
-                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    case 2:
-                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    case 1:
-                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    default: break;
-                    }
+    if (rlx_runs == 1 || !(rlx_len > 16)) {
+        for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = rlx_r;
+            rlx_start += (rlx_start_rest % 1) * 256;
+            rlx_start_rest /= 1;
+            const float *restrict x = x_all + rlx_start * 576;
+            float *restrict y = y_all + rlx_start * 192;
+            if (rlx_len > 16) {
+                float *xt = (float *)(arena + rlx_at[4]);
+                if (rlx_len * 576 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
+                } else {
+                    for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
                 }
-            } else {
-                for (int64_t g = 0; g < 48; g++) {
-                    int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_len; m0 += 8) {
-                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                if (rlx_len * 110592 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t g = 0; g < 16; g++)
+                        rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_len, 576, 192, y + g * 12);
+                } else {
+                    for (int64_t g = 0; g < 16; g++)
+                        rlx_gt_q4_1(q + g * 4320, 360, 192 - g * 12 < 12 ? 192 - g * 12 : 12, xt, rlx_len, 576, 192, y + g * 12);
+                }
+            }
+            else {
+                if (rlx_len * 110592 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t g = 0; g < 48; g++) {
+                        int64_t m0 = 0;
+                        for (; m0 + 8 <= rlx_len; m0 += 8) {
+                            rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        }
+                        switch (rlx_len - m0) {
+                        case 7:
+                            rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        case 6:
+                            rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        case 5:
+                            rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        case 4:
+                            rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        case 3:
+                            rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        case 2:
+                            rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        case 1:
+                            rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        default: break;
+                        }
                     }
-                    switch (rlx_len - m0) {
-                    case 7:
-                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    case 6:
-                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    case 5:
-                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    case 4:
-                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    case 3:
-                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    case 2:
-                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    case 1:
-                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
-                        break;
-                    default: break;
+                } else {
+                    for (int64_t g = 0; g < 48; g++) {
+                        int64_t m0 = 0;
+                        for (; m0 + 8 <= rlx_len; m0 += 8) {
+                            rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                        }
+                        switch (rlx_len - m0) {
+                        case 7:
+                            rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        case 6:
+                            rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        case 5:
+                            rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        case 4:
+                            rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        case 3:
+                            rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        case 2:
+                            rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        case 1:
+                            rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 192 + g * 4, 192);
+                            break;
+                        default: break;
+                        }
                     }
                 }
             }
@@ -2109,92 +2113,94 @@ static __attribute__((noinline)) int rlx_t9(void **slots, uint8_t *arena, const 
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
     const int64_t rlx_len = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1, rlx_runs = 1;
-    if (rlx_runs == 1) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = 0;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 576;
-        if (rlx_len > 16) {
-            float *xt = (float *)(arena + rlx_at[4]);
-            if (rlx_len * 576 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
-            } else {
-                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
-            }
-            if (rlx_len * 331776 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t g = 0; g < 48; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 576, 576, y + g * 12);
-            } else {
-                for (int64_t g = 0; g < 48; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 576, 576, y + g * 12);
-            }
-        }
-        else {
-            if (rlx_len * 331776 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t g = 0; g < 144; g++) {
-                    int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_len; m0 += 8) {
-                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                    }
-                    switch (rlx_len - m0) {
-                    case 7:
-                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 6:
-                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 5:
-                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 4:
-                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 3:
-                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 2:
-                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 1:
-                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    default: break;
-                    }
+    if (rlx_runs == 1 || !(rlx_len > 16)) {
+        for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = rlx_r;
+            rlx_start += (rlx_start_rest % 1) * 256;
+            rlx_start_rest /= 1;
+            const float *restrict x = x_all + rlx_start * 576;
+            float *restrict y = y_all + rlx_start * 576;
+            if (rlx_len > 16) {
+                float *xt = (float *)(arena + rlx_at[4]);
+                if (rlx_len * 576 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
+                } else {
+                    for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
                 }
-            } else {
-                for (int64_t g = 0; g < 144; g++) {
-                    int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_len; m0 += 8) {
-                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                if (rlx_len * 331776 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t g = 0; g < 48; g++)
+                        rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 576, 576, y + g * 12);
+                } else {
+                    for (int64_t g = 0; g < 48; g++)
+                        rlx_gt_q4_1(q + g * 4320, 360, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 576, 576, y + g * 12);
+                }
+            }
+            else {
+                if (rlx_len * 331776 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t g = 0; g < 144; g++) {
+                        int64_t m0 = 0;
+                        for (; m0 + 8 <= rlx_len; m0 += 8) {
+                            rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        }
+                        switch (rlx_len - m0) {
+                        case 7:
+                            rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 6:
+                            rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 5:
+                            rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 4:
+                            rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 3:
+                            rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 2:
+                            rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 1:
+                            rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        default: break;
+                        }
                     }
-                    switch (rlx_len - m0) {
-                    case 7:
-                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 6:
-                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 5:
-                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 4:
-                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 3:
-                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 2:
-                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 1:
-                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
-                        break;
-                    default: break;
+                } else {
+                    for (int64_t g = 0; g < 144; g++) {
+                        int64_t m0 = 0;
+                        for (; m0 + 8 <= rlx_len; m0 += 8) {
+                            rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                        }
+                        switch (rlx_len - m0) {
+                        case 7:
+                            rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 6:
+                            rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 5:
+                            rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 4:
+                            rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 3:
+                            rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 2:
+                            rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 1:
+                            rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 576 + g * 4, 576);
+                            break;
+                        default: break;
+                        }
                     }
                 }
             }
@@ -2378,92 +2384,94 @@ static __attribute__((noinline)) int rlx_t11(void **slots, uint8_t *arena, const
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
     const int64_t rlx_len = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1, rlx_runs = 1;
-    if (rlx_runs == 1) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = 0;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 576;
-        float *restrict y = y_all + rlx_start * 1536;
-        if (rlx_len > 16) {
-            float *xt = (float *)(arena + rlx_at[4]);
-            if (rlx_len * 576 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
-            } else {
-                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
-            }
-            if (rlx_len * 884736 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t g = 0; g < 128; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_len, 576, 1536, y + g * 12);
-            } else {
-                for (int64_t g = 0; g < 128; g++)
-                    rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_len, 576, 1536, y + g * 12);
-            }
-        }
-        else {
-            if (rlx_len * 884736 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t g = 0; g < 384; g++) {
-                    int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_len; m0 += 8) {
-                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                    }
-                    switch (rlx_len - m0) {
-                    case 7:
-                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    case 6:
-                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    case 5:
-                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    case 4:
-                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    case 3:
-                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    case 2:
-                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    case 1:
-                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    default: break;
-                    }
+    if (rlx_runs == 1 || !(rlx_len > 16)) {
+        for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = rlx_r;
+            rlx_start += (rlx_start_rest % 1) * 256;
+            rlx_start_rest /= 1;
+            const float *restrict x = x_all + rlx_start * 576;
+            float *restrict y = y_all + rlx_start * 1536;
+            if (rlx_len > 16) {
+                float *xt = (float *)(arena + rlx_at[4]);
+                if (rlx_len * 576 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
+                } else {
+                    for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 576, p, xt);
                 }
-            } else {
-                for (int64_t g = 0; g < 384; g++) {
-                    int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_len; m0 += 8) {
-                        rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                if (rlx_len * 884736 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t g = 0; g < 128; g++)
+                        rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_len, 576, 1536, y + g * 12);
+                } else {
+                    for (int64_t g = 0; g < 128; g++)
+                        rlx_gt_q4_1(q + g * 4320, 360, 1536 - g * 12 < 12 ? 1536 - g * 12 : 12, xt, rlx_len, 576, 1536, y + g * 12);
+                }
+            }
+            else {
+                if (rlx_len * 884736 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t g = 0; g < 384; g++) {
+                        int64_t m0 = 0;
+                        for (; m0 + 8 <= rlx_len; m0 += 8) {
+                            rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        }
+                        switch (rlx_len - m0) {
+                        case 7:
+                            rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        case 6:
+                            rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        case 5:
+                            rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        case 4:
+                            rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        case 3:
+                            rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        case 2:
+                            rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        case 1:
+                            rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        default: break;
+                        }
                     }
-                    switch (rlx_len - m0) {
-                    case 7:
-                        rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    case 6:
-                        rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    case 5:
-                        rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    case 4:
-                        rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    case 3:
-                        rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    case 2:
-                        rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    case 1:
-                        rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
-                        break;
-                    default: break;
+                } else {
+                    for (int64_t g = 0; g < 384; g++) {
+                        int64_t m0 = 0;
+                        for (; m0 + 8 <= rlx_len; m0 += 8) {
+                            rlx_gv4x8_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                        }
+                        switch (rlx_len - m0) {
+                        case 7:
+                            rlx_gv4x7_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        case 6:
+                            rlx_gv4x6_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        case 5:
+                            rlx_gv4x5_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        case 4:
+                            rlx_gv4x4_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        case 3:
+                            rlx_gv4x3_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        case 2:
+                            rlx_gv4x2_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        case 1:
+                            rlx_gv4x1_q4_1(q + g * 4 * 360, 360, x + m0 * 576, 576, y + m0 * 1536 + g * 4, 1536);
+                            break;
+                        default: break;
+                        }
                     }
                 }
             }
@@ -2649,92 +2657,94 @@ static __attribute__((noinline)) int rlx_t13(void **slots, uint8_t *arena, const
     float *restrict y_all = ((float *)(arena + rlx_at[1]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[rlx_at[2]]));
     const int64_t rlx_len = (*((const int64_t *)((uint8_t *)slots[rlx_at[3]]))) * 1, rlx_runs = 1;
-    if (rlx_runs == 1) {
-        int64_t rlx_start = 0;
-        int64_t rlx_start_rest = 0;
-        rlx_start += (rlx_start_rest % 1) * 256;
-        rlx_start_rest /= 1;
-        const float *restrict x = x_all + rlx_start * 1536;
-        float *restrict y = y_all + rlx_start * 576;
-        if (rlx_len > 16) {
-            float *xt = (float *)(arena + rlx_at[4]);
-            if (rlx_len * 1536 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 1536, p, xt);
-            } else {
-                for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 1536, p, xt);
-            }
-            if (rlx_len * 884736 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t g = 0; g < 48; g++)
-                    rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 1536, 576, y + g * 12);
-            } else {
-                for (int64_t g = 0; g < 48; g++)
-                    rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 1536, 576, y + g * 12);
-            }
-        }
-        else {
-            if (rlx_len * 884736 >= 32768) {
-                #pragma omp parallel for schedule(static) num_threads(2)
-                for (int64_t g = 0; g < 144; g++) {
-                    int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_len; m0 += 8) {
-                        rlx_gv4x8_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                    }
-                    switch (rlx_len - m0) {
-                    case 7:
-                        rlx_gv4x7_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 6:
-                        rlx_gv4x6_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 5:
-                        rlx_gv4x5_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 4:
-                        rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 3:
-                        rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 2:
-                        rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 1:
-                        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    default: break;
-                    }
+    if (rlx_runs == 1 || !(rlx_len > 16)) {
+        for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++) {
+            int64_t rlx_start = 0;
+            int64_t rlx_start_rest = rlx_r;
+            rlx_start += (rlx_start_rest % 1) * 256;
+            rlx_start_rest /= 1;
+            const float *restrict x = x_all + rlx_start * 1536;
+            float *restrict y = y_all + rlx_start * 576;
+            if (rlx_len > 16) {
+                float *xt = (float *)(arena + rlx_at[4]);
+                if (rlx_len * 1536 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 1536, p, xt);
+                } else {
+                    for (int64_t p = 0; p < (rlx_len + RLX_G_NX - 1) / RLX_G_NX; p++) rlx_g_pack_x(x, rlx_len, 1536, p, xt);
                 }
-            } else {
-                for (int64_t g = 0; g < 144; g++) {
-                    int64_t m0 = 0;
-                    for (; m0 + 8 <= rlx_len; m0 += 8) {
-                        rlx_gv4x8_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                if (rlx_len * 884736 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t g = 0; g < 48; g++)
+                        rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 1536, 576, y + g * 12);
+                } else {
+                    for (int64_t g = 0; g < 48; g++)
+                        rlx_gt_q4_1(q + g * 11520, 960, 576 - g * 12 < 12 ? 576 - g * 12 : 12, xt, rlx_len, 1536, 576, y + g * 12);
+                }
+            }
+            else {
+                if (rlx_len * 884736 >= 32768) {
+                    #pragma omp parallel for schedule(static) num_threads(2)
+                    for (int64_t g = 0; g < 144; g++) {
+                        int64_t m0 = 0;
+                        for (; m0 + 8 <= rlx_len; m0 += 8) {
+                            rlx_gv4x8_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        }
+                        switch (rlx_len - m0) {
+                        case 7:
+                            rlx_gv4x7_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 6:
+                            rlx_gv4x6_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 5:
+                            rlx_gv4x5_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 4:
+                            rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 3:
+                            rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 2:
+                            rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 1:
+                            rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        default: break;
+                        }
                     }
-                    switch (rlx_len - m0) {
-                    case 7:
-                        rlx_gv4x7_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 6:
-                        rlx_gv4x6_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 5:
-                        rlx_gv4x5_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 4:
-                        rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 3:
-                        rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 2:
-                        rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    case 1:
-                        rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
-                        break;
-                    default: break;
+                } else {
+                    for (int64_t g = 0; g < 144; g++) {
+                        int64_t m0 = 0;
+                        for (; m0 + 8 <= rlx_len; m0 += 8) {
+                            rlx_gv4x8_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                        }
+                        switch (rlx_len - m0) {
+                        case 7:
+                            rlx_gv4x7_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 6:
+                            rlx_gv4x6_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 5:
+                            rlx_gv4x5_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 4:
+                            rlx_gv4x4_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 3:
+                            rlx_gv4x3_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 2:
+                            rlx_gv4x2_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        case 1:
+                            rlx_gv4x1_q4_1(q + g * 4 * 960, 960, x + m0 * 1536, 1536, y + m0 * 576 + g * 4, 576);
+                            break;
+                        default: break;
+                        }
                     }
                 }
             }

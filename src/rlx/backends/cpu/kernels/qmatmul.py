@@ -280,6 +280,12 @@ def render_dequant_matmul(ctx: RenderContext, node: Node) -> str:
         _transposed_loops(w, ctx, node, layout, decode)
         return w.text()
     rows = node.type.numel // layout.n
+    # the runs' rows packed into one product where every row's result is the same
+    # bits in any count of rows: the int8 kernels always, the float GGML kernels past
+    # the decode kernel's rows (the tiled kernel's order of sums does not depend on the
+    # count); other formats product by product
+    pack = ("1" if node.attr("x_int8") else
+            f"rlx_len > {qmatmul_ggml.GEMV_MAX_ROWS}" if layout.ggml else None)
     if node.attr("x_int8"):
         def body(active: str | None) -> None:
             qmatmul_int8.forward_loops(w, ctx, layout, rows, active)
@@ -293,30 +299,40 @@ def render_dequant_matmul(ctx: RenderContext, node: Node) -> str:
     if runs is None:
         body(None)
         return w.text()
-    _run_products(w, ctx, runs, rows, layout.n, layout.k, body)
+    _run_products(w, ctx, runs, rows, layout.n, layout.k, body, pack)
     return w.text()
 
 
 def _run_products(w: CWriter, ctx: RenderContext, runs, rows: int, n: int, k: int,
-                  body) -> None:
+                  body, pack: str | None) -> None:
     """The product of symbolic rows (rows past a symbol's extent are padding; ``runs``
-    of active rows, the count of rows known at run time): one run's product in place,
-    several runs' as one product of their rows packed together (x_runs), its results
-    then put back in their runs. Every product streams and decodes all of W, so a batch
-    of prompts through the prefill program takes one pass over the weights rather than
-    one per prompt, its pieces of rows the wide kernels' (a bucket of 16 prompts of 20
-    tokens, SmolLM2 gguf-int8: 16 passes, each 16 rows then 4, before). A row's result
-    is the same bits in any piece of rows. ``body(count)`` writes the product of
-    ``count`` rows from x into y."""
+    of active rows, the count of rows known at run time): each run's product in place,
+    or, where the C condition ``pack`` holds (None: never), several runs' as one
+    product of their rows packed together (x_runs), its results then put back in their
+    runs. Every product streams and decodes all of W, so a batch of prompts through the
+    prefill program then takes one pass over the weights rather than one per prompt,
+    its pieces of rows the wide kernels' (9 prompts of about 20 tokens in a bucket of
+    16, SmolLM2 gguf-int8: 324 -> 221 ms a prefill; gguf 548 -> 352). ``pack`` must
+    hold only where a row's result is the same bits in any count of rows.
+    ``body(count)`` writes the product of ``count`` rows from x into y."""
     w.line(f"const int64_t rlx_len = {runs.length}, rlx_runs = {runs.count};")
-    with w.block("if (rlx_runs == 1)"):
-        start = runs.start(w, "0")
-        w.line(f"const float *restrict x = x_all + {start} * {k};")
-        w.line(f"float *restrict y = y_all + {start} * {n};")
-        body("rlx_len")
+
+    def each_product() -> None:
+        with w.block("for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++)"):
+            start = runs.start(w, "rlx_r")
+            w.line(f"const float *restrict x = x_all + {start} * {k};")
+            w.line(f"float *restrict y = y_all + {start} * {n};")
+            body("rlx_len")
+
+    if pack is None:
+        each_product()
+        return
+    with w.block(f"if (rlx_runs == 1 || !({pack}))"):
+        each_product()
     with w.else_block():
         w.line(ctx.scratch("x_runs", DType.F32, rows * k))
         w.line(ctx.scratch("y_runs", DType.F32, rows * n))
+
         def each_run(copy, width: int) -> None:
             with ctx.parallel(w, rows * width, rows, f"rlx_runs * rlx_len * {width}"), \
                     w.block("for (int64_t rlx_r = 0; rlx_r < rlx_runs; rlx_r++)"):
