@@ -101,12 +101,12 @@ DEFAULT_PAGE_SIZE = 16      # tokens per page of a paged cache
 # returns the logits of every one (speculative decoding)
 _KINDS = ("decode", "fresh", "append", "verify")
 VERIFY_TOKENS = 8
+"""The most tokens :meth:`DecoderModel.verify` appends to a sequence in one call: a
+token and up to 7 drafted ones."""
 PASS_ROWS = 8
 """About how many rows of tokens one pass over a decoder's weights costs as much as
 (its bytes at memory bandwidth against a row's products): how a prefill of a few
 sequences picks its batch buckets (:meth:`DecoderModel._prefill_parts`)."""
-"""The most tokens :meth:`DecoderModel.verify` appends to a sequence in one call: a
-token and up to 7 drafted ones."""
 
 
 class DecoderModel:
