@@ -2022,30 +2022,11 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_0(
 
 /* The AMX tiles for dequant_matmul with x_int8 (rlx.backends.cpu.kernels.qmatmul_amx):
    compiled where the target has AMX-INT8 (the avx512 tier on a host that has it), used
-   where Linux lets this process use the tiles and RLX_CPU_AMX is not 0. */
+   when the caller says so (ctl[10]: rlx.backends.cpu.backend asks Linux for the tiles'
+   state once per process and reads RLX_CPU_AMX; the program itself keeps no state). */
 #if defined(__AMX_INT8__) && defined(__AMX_TILE__) && defined(__AVX512F__) && \
     defined(__linux__)
 #define RLX_I_AMX 1
-#include <stdlib.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-/* -1 not asked yet; 1 the tiles may be used; 0 they may not (the kernel refused, or
-   RLX_CPU_AMX=0). Asked once per process and program; two threads asking together both
-   get the same answer. */
-static int rlx_amx_state = -1;
-static int rlx_amx_ready(void) {
-    int s = __atomic_load_n(&rlx_amx_state, __ATOMIC_RELAXED);
-    if (s < 0) {
-        const char *env = getenv("RLX_CPU_AMX");
-        /* ARCH_REQ_XCOMP_PERM (0x1023) for XFEATURE_XTILEDATA (18): Linux grants the
-           tile data's register state to a process that asks; using a tile without it
-           is SIGILL */
-        s = !(env && env[0] == '0' && env[1] == 0) &&
-            syscall(SYS_arch_prctl, 0x1023, 18) == 0;
-        __atomic_store_n(&rlx_amx_state, s, __ATOMIC_RELAXED);
-    }
-    return s;
-}
 /* the tile configuration of palette 1: for each tile its rows and bytes a row */
 typedef struct {
     uint8_t palette, start_row, reserved[14];
@@ -2299,13 +2280,14 @@ static __attribute__((noinline)) void rlx_ia16_q4_0_k512_s20(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n, const int mx) {
+        float *restrict y, int64_t n, const int64_t amx, const int mx) {
 #if RLX_I_AMX
-    if (mx >= 12 && rlx_amx_ready()) {
+    if (amx && mx >= 12) {
         rlx_ia16_q4_0(q, 288, xt, xd, xs, xi, 20, 512, y, n, mx);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -2320,13 +2302,14 @@ static __attribute__((noinline)) void rlx_ia16_q4_0_k512_s20_x16(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (16 >= 12 && rlx_amx_ready()) {
+    if (amx && 16 >= 12) {
         rlx_ia16_q4_0(q, 288, xt, xd, xs, xi, 20, 512, y, n, 16);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -2341,13 +2324,14 @@ static __attribute__((noinline)) void rlx_ia16_q4_0_k512_s20_x8(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (8 >= 12 && rlx_amx_ready()) {
+    if (amx && 8 >= 12) {
         rlx_ia16_q4_0(q, 288, xt, xd, xs, xi, 20, 512, y, n, 8);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -2891,13 +2875,14 @@ static __attribute__((noinline)) void rlx_ia16_q4_1_k512_s20(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n, const int mx) {
+        float *restrict y, int64_t n, const int64_t amx, const int mx) {
 #if RLX_I_AMX
-    if (mx >= 12 && rlx_amx_ready()) {
+    if (amx && mx >= 12) {
         rlx_ia16_q4_1(q, 320, xt, xd, xs, xi, 20, 512, y, n, mx);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -2912,13 +2897,14 @@ static __attribute__((noinline)) void rlx_ia16_q4_1_k512_s20_x16(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (16 >= 12 && rlx_amx_ready()) {
+    if (amx && 16 >= 12) {
         rlx_ia16_q4_1(q, 320, xt, xd, xs, xi, 20, 512, y, n, 16);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -2933,13 +2919,14 @@ static __attribute__((noinline)) void rlx_ia16_q4_1_k512_s20_x8(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (8 >= 12 && rlx_amx_ready()) {
+    if (amx && 8 >= 12) {
         rlx_ia16_q4_1(q, 320, xt, xd, xs, xi, 20, 512, y, n, 8);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -3766,13 +3753,14 @@ static __attribute__((noinline)) void rlx_ia16_q5_0_k512_s20(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n, const int mx) {
+        float *restrict y, int64_t n, const int64_t amx, const int mx) {
 #if RLX_I_AMX
-    if (mx >= 12 && rlx_amx_ready()) {
+    if (amx && mx >= 12) {
         rlx_ia16_q5_0(q, 352, xt, xd, xs, xi, 20, 512, y, n, mx);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -3787,13 +3775,14 @@ static __attribute__((noinline)) void rlx_ia16_q5_0_k512_s20_x16(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (16 >= 12 && rlx_amx_ready()) {
+    if (amx && 16 >= 12) {
         rlx_ia16_q5_0(q, 352, xt, xd, xs, xi, 20, 512, y, n, 16);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -3808,13 +3797,14 @@ static __attribute__((noinline)) void rlx_ia16_q5_0_k512_s20_x8(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (8 >= 12 && rlx_amx_ready()) {
+    if (amx && 8 >= 12) {
         rlx_ia16_q5_0(q, 352, xt, xd, xs, xi, 20, 512, y, n, 8);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -4358,13 +4348,14 @@ static __attribute__((noinline)) void rlx_ia16_q5_1_k512_s20(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n, const int mx) {
+        float *restrict y, int64_t n, const int64_t amx, const int mx) {
 #if RLX_I_AMX
-    if (mx >= 12 && rlx_amx_ready()) {
+    if (amx && mx >= 12) {
         rlx_ia16_q5_1(q, 384, xt, xd, xs, xi, 20, 512, y, n, mx);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -4379,13 +4370,14 @@ static __attribute__((noinline)) void rlx_ia16_q5_1_k512_s20_x16(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (16 >= 12 && rlx_amx_ready()) {
+    if (amx && 16 >= 12) {
         rlx_ia16_q5_1(q, 384, xt, xd, xs, xi, 20, 512, y, n, 16);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -4400,13 +4392,14 @@ static __attribute__((noinline)) void rlx_ia16_q5_1_k512_s20_x8(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (8 >= 12 && rlx_amx_ready()) {
+    if (amx && 8 >= 12) {
         rlx_ia16_q5_1(q, 384, xt, xd, xs, xi, 20, 512, y, n, 8);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5491,13 +5484,14 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k512_s20(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n, const int mx) {
+        float *restrict y, int64_t n, const int64_t amx, const int mx) {
 #if RLX_I_AMX
-    if (mx >= 8 && rlx_amx_ready()) {
+    if (amx && mx >= 8) {
         rlx_ia16_q8_0(q, 544, xt, xd, xs, xi, 20, 512, y, n, mx);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5512,13 +5506,14 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k512_s20_x16(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (16 >= 8 && rlx_amx_ready()) {
+    if (amx && 16 >= 8) {
         rlx_ia16_q8_0(q, 544, xt, xd, xs, xi, 20, 512, y, n, 16);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5533,13 +5528,14 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k512_s20_x8(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (8 >= 8 && rlx_amx_ready()) {
+    if (amx && 8 >= 8) {
         rlx_ia16_q8_0(q, 544, xt, xd, xs, xi, 20, 512, y, n, 8);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5656,13 +5652,14 @@ static __attribute__((noinline)) void rlx_ia16_q4_0_k576_s20(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n, const int mx) {
+        float *restrict y, int64_t n, const int64_t amx, const int mx) {
 #if RLX_I_AMX
-    if (mx >= 12 && rlx_amx_ready()) {
+    if (amx && mx >= 12) {
         rlx_ia16_q4_0(q, 324, xt, xd, xs, xi, 20, 576, y, n, mx);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5677,13 +5674,14 @@ static __attribute__((noinline)) void rlx_ia16_q4_0_k576_s20_x16(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (16 >= 12 && rlx_amx_ready()) {
+    if (amx && 16 >= 12) {
         rlx_ia16_q4_0(q, 324, xt, xd, xs, xi, 20, 576, y, n, 16);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5698,13 +5696,14 @@ static __attribute__((noinline)) void rlx_ia16_q4_0_k576_s20_x8(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (8 >= 12 && rlx_amx_ready()) {
+    if (amx && 8 >= 12) {
         rlx_ia16_q4_0(q, 324, xt, xd, xs, xi, 20, 576, y, n, 8);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5721,13 +5720,14 @@ static __attribute__((noinline)) void rlx_ia16_q4_1_k576_s20(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n, const int mx) {
+        float *restrict y, int64_t n, const int64_t amx, const int mx) {
 #if RLX_I_AMX
-    if (mx >= 12 && rlx_amx_ready()) {
+    if (amx && mx >= 12) {
         rlx_ia16_q4_1(q, 360, xt, xd, xs, xi, 20, 576, y, n, mx);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5742,13 +5742,14 @@ static __attribute__((noinline)) void rlx_ia16_q4_1_k576_s20_x16(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (16 >= 12 && rlx_amx_ready()) {
+    if (amx && 16 >= 12) {
         rlx_ia16_q4_1(q, 360, xt, xd, xs, xi, 20, 576, y, n, 16);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5763,13 +5764,14 @@ static __attribute__((noinline)) void rlx_ia16_q4_1_k576_s20_x8(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (8 >= 12 && rlx_amx_ready()) {
+    if (amx && 8 >= 12) {
         rlx_ia16_q4_1(q, 360, xt, xd, xs, xi, 20, 576, y, n, 8);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5786,13 +5788,14 @@ static __attribute__((noinline)) void rlx_ia16_q5_0_k576_s20(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n, const int mx) {
+        float *restrict y, int64_t n, const int64_t amx, const int mx) {
 #if RLX_I_AMX
-    if (mx >= 12 && rlx_amx_ready()) {
+    if (amx && mx >= 12) {
         rlx_ia16_q5_0(q, 396, xt, xd, xs, xi, 20, 576, y, n, mx);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5807,13 +5810,14 @@ static __attribute__((noinline)) void rlx_ia16_q5_0_k576_s20_x16(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (16 >= 12 && rlx_amx_ready()) {
+    if (amx && 16 >= 12) {
         rlx_ia16_q5_0(q, 396, xt, xd, xs, xi, 20, 576, y, n, 16);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5828,13 +5832,14 @@ static __attribute__((noinline)) void rlx_ia16_q5_0_k576_s20_x8(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (8 >= 12 && rlx_amx_ready()) {
+    if (amx && 8 >= 12) {
         rlx_ia16_q5_0(q, 396, xt, xd, xs, xi, 20, 576, y, n, 8);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5851,13 +5856,14 @@ static __attribute__((noinline)) void rlx_ia16_q5_1_k576_s20(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n, const int mx) {
+        float *restrict y, int64_t n, const int64_t amx, const int mx) {
 #if RLX_I_AMX
-    if (mx >= 12 && rlx_amx_ready()) {
+    if (amx && mx >= 12) {
         rlx_ia16_q5_1(q, 432, xt, xd, xs, xi, 20, 576, y, n, mx);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5872,13 +5878,14 @@ static __attribute__((noinline)) void rlx_ia16_q5_1_k576_s20_x16(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (16 >= 12 && rlx_amx_ready()) {
+    if (amx && 16 >= 12) {
         rlx_ia16_q5_1(q, 432, xt, xd, xs, xi, 20, 576, y, n, 16);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5893,13 +5900,14 @@ static __attribute__((noinline)) void rlx_ia16_q5_1_k576_s20_x8(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (8 >= 12 && rlx_amx_ready()) {
+    if (amx && 8 >= 12) {
         rlx_ia16_q5_1(q, 432, xt, xd, xs, xi, 20, 576, y, n, 8);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5916,13 +5924,14 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k576_s20(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n, const int mx) {
+        float *restrict y, int64_t n, const int64_t amx, const int mx) {
 #if RLX_I_AMX
-    if (mx >= 8 && rlx_amx_ready()) {
+    if (amx && mx >= 8) {
         rlx_ia16_q8_0(q, 612, xt, xd, xs, xi, 20, 576, y, n, mx);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5937,13 +5946,14 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k576_s20_x16(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (16 >= 8 && rlx_amx_ready()) {
+    if (amx && 16 >= 8) {
         rlx_ia16_q8_0(q, 612, xt, xd, xs, xi, 20, 576, y, n, 16);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -5958,13 +5968,14 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k576_s20_x8(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n) {
+        float *restrict y, int64_t n, const int64_t amx) {
 #if RLX_I_AMX
-    if (8 >= 8 && rlx_amx_ready()) {
+    if (amx && 8 >= 8) {
         rlx_ia16_q8_0(q, 612, xt, xd, xs, xi, 20, 576, y, n, 8);
         return;
     }
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;
@@ -6302,7 +6313,7 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 24; g++) {
-        rlx_ia16_q4_0_k512_s20_x16(q + (g * 16) * 288, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_ia16_q4_0_k512_s20_x16(q + (g * 16) * 288, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384, ctl[10]);
         rlx_iv4x4_q4_0(q + (g * 16 + 0) * 288, 288, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 0), 384);
 rlx_iv4x4_q4_0(q + (g * 16 + 4) * 288, 288, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 4), 384);
 rlx_iv4x4_q4_0(q + (g * 16 + 8) * 288, 288, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 8), 384);
@@ -6386,7 +6397,7 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 24; g++) {
-        rlx_ia16_q4_1_k512_s20_x16(q + (g * 16) * 320, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_ia16_q4_1_k512_s20_x16(q + (g * 16) * 320, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384, ctl[10]);
         rlx_iv4x4_q4_1(q + (g * 16 + 0) * 320, 320, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 0), 384);
 rlx_iv4x4_q4_1(q + (g * 16 + 4) * 320, 320, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 4), 384);
 rlx_iv4x4_q4_1(q + (g * 16 + 8) * 320, 320, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 8), 384);
@@ -6531,7 +6542,7 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 24; g++) {
-        rlx_ia16_q5_0_k512_s20_x16(q + (g * 16) * 352, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_ia16_q5_0_k512_s20_x16(q + (g * 16) * 352, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384, ctl[10]);
         rlx_iv4x4_q5_0(q + (g * 16 + 0) * 352, 352, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 0), 384);
 rlx_iv4x4_q5_0(q + (g * 16 + 4) * 352, 352, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 4), 384);
 rlx_iv4x4_q5_0(q + (g * 16 + 8) * 352, 352, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 8), 384);
@@ -6615,7 +6626,7 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 24; g++) {
-        rlx_ia16_q5_1_k512_s20_x16(q + (g * 16) * 384, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_ia16_q5_1_k512_s20_x16(q + (g * 16) * 384, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384, ctl[10]);
         rlx_iv4x4_q5_1(q + (g * 16 + 0) * 384, 384, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 0), 384);
 rlx_iv4x4_q5_1(q + (g * 16 + 4) * 384, 384, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 4), 384);
 rlx_iv4x4_q5_1(q + (g * 16 + 8) * 384, 384, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 8), 384);
@@ -6821,7 +6832,7 @@ static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 24; g++) {
-        rlx_ia16_q8_0_k512_s20_x16(q + (g * 16) * 544, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_ia16_q8_0_k512_s20_x16(q + (g * 16) * 544, qt + 0 * 576, dx + 0 * 16, si + 0 * 16, ds + 0 * 16, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384, ctl[10]);
         rlx_iv4x4_q8_0(q + (g * 16 + 0) * 544, 544, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 0), 384);
 rlx_iv4x4_q8_0(q + (g * 16 + 4) * 544, 544, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 4), 384);
 rlx_iv4x4_q8_0(q + (g * 16 + 8) * 544, 544, qt + 16 * 576, dx + 16 * 16, si + 16 * 16, ds + 16 * 16, 512, y + 16 * 384 + (g * 16 + 8), 384);
@@ -6861,7 +6872,7 @@ static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 24; g++) {
-        rlx_ia16_q4_0_k576_s20_x16(q + (g * 16) * 324, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_ia16_q4_0_k576_s20_x16(q + (g * 16) * 324, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384, ctl[10]);
         rlx_iv4x4_q4_0(q + (g * 16 + 0) * 324, 324, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 0), 384);
 rlx_iv4x4_q4_0(q + (g * 16 + 4) * 324, 324, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 4), 384);
 rlx_iv4x4_q4_0(q + (g * 16 + 8) * 324, 324, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 8), 384);
@@ -6901,7 +6912,7 @@ static int rlx_k38(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 24; g++) {
-        rlx_ia16_q4_1_k576_s20_x16(q + (g * 16) * 360, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_ia16_q4_1_k576_s20_x16(q + (g * 16) * 360, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384, ctl[10]);
         rlx_iv4x4_q4_1(q + (g * 16 + 0) * 360, 360, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 0), 384);
 rlx_iv4x4_q4_1(q + (g * 16 + 4) * 360, 360, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 4), 384);
 rlx_iv4x4_q4_1(q + (g * 16 + 8) * 360, 360, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 8), 384);
@@ -6941,7 +6952,7 @@ static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 24; g++) {
-        rlx_ia16_q5_0_k576_s20_x16(q + (g * 16) * 396, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_ia16_q5_0_k576_s20_x16(q + (g * 16) * 396, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384, ctl[10]);
         rlx_iv4x4_q5_0(q + (g * 16 + 0) * 396, 396, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 0), 384);
 rlx_iv4x4_q5_0(q + (g * 16 + 4) * 396, 396, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 4), 384);
 rlx_iv4x4_q5_0(q + (g * 16 + 8) * 396, 396, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 8), 384);
@@ -6981,7 +6992,7 @@ static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 24; g++) {
-        rlx_ia16_q5_1_k576_s20_x16(q + (g * 16) * 432, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_ia16_q5_1_k576_s20_x16(q + (g * 16) * 432, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384, ctl[10]);
         rlx_iv4x4_q5_1(q + (g * 16 + 0) * 432, 432, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 0), 384);
 rlx_iv4x4_q5_1(q + (g * 16 + 4) * 432, 432, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 4), 384);
 rlx_iv4x4_q5_1(q + (g * 16 + 8) * 432, 432, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 8), 384);
@@ -7021,7 +7032,7 @@ static int rlx_k41(void **slots, uint8_t *arena, const int64_t *ctl) {
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 24; g++) {
-        rlx_ia16_q8_0_k576_s20_x16(q + (g * 16) * 612, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384);
+        rlx_ia16_q8_0_k576_s20_x16(q + (g * 16) * 612, qt + 0 * 832, dx + 0 * 18, si + 0 * 18, ds + 0 * 18, xt + 0, xd + 0, xs + 0, xi + 0, y + 0 * 384 + g * 16, 384, ctl[10]);
         rlx_iv4x4_q8_0(q + (g * 16 + 0) * 612, 612, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 0), 384);
 rlx_iv4x4_q8_0(q + (g * 16 + 4) * 612, 612, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 4), 384);
 rlx_iv4x4_q8_0(q + (g * 16 + 8) * 612, 612, qt + 16 * 832, dx + 16 * 18, si + 16 * 18, ds + 16 * 18, 576, y + 16 * 384 + (g * 16 + 8), 384);

@@ -173,7 +173,7 @@ class CpuExecutable(Executable):
         self._ctl = np.array([0, 0, -1, 0, 0, self._keep.ctypes.data, self._error.ctypes.data,
                               0 if self._profile is None else self._profile.ctypes.data,
                               0 if self._collectives is None else self._collectives.address,
-                              0], np.int64)
+                              0, int(isa.amx_in_use(self.isa))], np.int64)
         # the run feed as rlx_run_feed reads it, the feeds_version it was built at and
         # the arrays its addresses point into (kept alive with it)
         self._run_plan: tuple[int, np.ndarray, tuple] | None = None

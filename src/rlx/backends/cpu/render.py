@@ -8,7 +8,7 @@ with fixed slots of their own, graph outputs) in the order of
 kernels' scratch region (:meth:`RenderContext.scratch`, :attr:`RenderContext.arena_bytes`
 in all); ``ctl`` is
 ``[seed, rng run counter, active rows (-1 = all), active upper extent, params version,
-keep region, error buffer, kernel profile, collective callback, run feed]``: the params
+keep region, error buffer, kernel profile, collective callback, run feed, AMX]``: the params
 version is
 that of :class:`rlx.backends.base.ParamStore` (kernels that cache repacked weights
 repack when it or the weights' address changes); the next three are addresses of the
@@ -17,7 +17,9 @@ buffer); the last is the host's function ``int callback(int64_t i, const void *o
 void *result)`` that runs the program's collective ``i`` (:attr:`RenderContext.collectives`,
 :mod:`rlx.backends.cpu.kernels.collective`), read only by programs that have one; the
 run feed, when not 0, the address of the KV rows to copy once the kernels are done
-(:data:`COPY_ROWS_SOURCE`, ``rlx_run_feed``). It returns 0, or a non-zero code after
+(:data:`COPY_ROWS_SOURCE`, ``rlx_run_feed``); AMX 1 when the int8 products may use
+the AMX tiles (:func:`rlx.backends.cpu.isa.amx_in_use`: the process holds their
+state; a program keeps no state of its own to ask once). It returns 0, or a non-zero code after
 writing a message into the error buffer (``FEED_FAILED`` of
 :mod:`rlx.backends.cpu.backend` when the run feed's rows fall outside their buffers:
 nothing is copied).

@@ -1,29 +1,10 @@
 /* The AMX tiles for dequant_matmul with x_int8 (rlx.backends.cpu.kernels.qmatmul_amx):
    compiled where the target has AMX-INT8 (the avx512 tier on a host that has it), used
-   where Linux lets this process use the tiles and RLX_CPU_AMX is not 0. */
+   when the caller says so (ctl[10]: rlx.backends.cpu.backend asks Linux for the tiles'
+   state once per process and reads RLX_CPU_AMX; the program itself keeps no state). */
 #if defined(__AMX_INT8__) && defined(__AMX_TILE__) && defined(__AVX512F__) && \
     defined(__linux__)
 #define RLX_I_AMX 1
-#include <stdlib.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-/* -1 not asked yet; 1 the tiles may be used; 0 they may not (the kernel refused, or
-   RLX_CPU_AMX=0). Asked once per process and program; two threads asking together both
-   get the same answer. */
-static int rlx_amx_state = -1;
-static int rlx_amx_ready(void) {
-    int s = __atomic_load_n(&rlx_amx_state, __ATOMIC_RELAXED);
-    if (s < 0) {
-        const char *env = getenv("RLX_CPU_AMX");
-        /* ARCH_REQ_XCOMP_PERM (0x1023) for XFEATURE_XTILEDATA (18): Linux grants the
-           tile data's register state to a process that asks; using a tile without it
-           is SIGILL */
-        s = !(env && env[0] == '0' && env[1] == 0) &&
-            syscall(SYS_arch_prctl, 0x1023, 18) == 0;
-        __atomic_store_n(&rlx_amx_state, s, __ATOMIC_RELAXED);
-    }
-    return s;
-}
 /* the tile configuration of palette 1: for each tile its rows and bytes a row */
 typedef struct {
     uint8_t palette, start_row, reserved[14];

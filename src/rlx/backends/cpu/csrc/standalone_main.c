@@ -11,9 +11,10 @@
  *
  * and this driver calls them as rlx.backends.cpu.backend does: one pointer per slot
  * (the render context's slot table, in order), a zeroed arena of the context's
- * arena_bytes, and ctl = [seed, 0, -1, 0, 1, keep region, error buffer, 0, 0, 0] with
+ * arena_bytes, and ctl = [seed, 0, -1, 0, 1, keep region, error buffer, 0, 0, 0, 0] with
  * a zeroed keep region and a 512-byte error buffer (no collective callback: a program
- * with a collective op fails with its message; no run feed). It reads a manifest:
+ * with a collective op fails with its message; no run feed; no AMX tiles, whose state
+ * the process has not asked Linux for). It reads a manifest:
  *
  *     ARENA_BYTES THREADS RUNS SEED
  *     KIND NBYTES PATH            one line per slot, in slot order
@@ -200,8 +201,8 @@ int main(int argc, char **argv) {
     char *error = rlx_sa_alloc(512);
     if (!arena || !keep || !error) { fprintf(stderr, "out of memory\n"); return 1; }
     rlx_set_threads(threads);
-    const int64_t ctl[10] = {(int64_t)seed, 0, -1, 0, 1, (int64_t)(uintptr_t)keep,
-                             (int64_t)(uintptr_t)error, 0, 0, 0};
+    const int64_t ctl[11] = {(int64_t)seed, 0, -1, 0, 1, (int64_t)(uintptr_t)keep,
+                             (int64_t)(uintptr_t)error, 0, 0, 0, 0};
     for (int r = 0; r < runs; r++) {
         if (rlx_run(slots, arena, ctl) != 0) {
             fprintf(stderr, "rlx_run: %s\n", error);

@@ -31,8 +31,9 @@ across calls (ldtilecfg alone was 8% of the samples) each gained.
 
 Compiled where the target has AMX-INT8 (the avx512 tier's ``-march=native`` on such a
 host: ``csrc/ggml_amx.h``), and used where Linux grants the process the tiles' state
-(asked once) and the environment does not set ``RLX_CPU_AMX=0``; elsewhere the entry
-calls :mod:`.qmatmul_int8`'s wide kernel four rows of W at a time, as before.
+(asked once, by :func:`rlx.backends.cpu.isa.amx_in_use`, which the executable passes
+to the program as ``ctl[10]``) and the environment does not set ``RLX_CPU_AMX=0``;
+elsewhere the entry calls :mod:`.qmatmul_int8`'s wide kernel four rows of W at a time, as before.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from rlx.ir.dtypes import DType
 from rlx.ir.gguf_blocks import BLOCK_FORMATS
 
 AMX = csrc_helper("ggml_amx.h")
-"""``RLX_I_AMX``, ``rlx_amx_ready`` and the tile configuration."""
+"""``RLX_I_AMX`` and the tile configuration."""
 
 ROWS = 16
 """Rows of W one call takes: the rows of the A tile."""
@@ -186,13 +187,14 @@ static __attribute__((noinline)) void {entry}(
         const uint8_t *restrict q, const int8_t *restrict qt, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, const int32_t *restrict xt,
         const float *restrict xd, const float *restrict xs, const int32_t *restrict xi,
-        float *restrict y, int64_t n{count_param}) {{
+        float *restrict y, int64_t n, const int64_t amx{count_param}) {{
 #if RLX_I_AMX
-    if ({count} >= {least} && rlx_amx_ready()) {{
+    if (amx && {count} >= {least}) {{
         {amx}(q, {row_bytes}, xt, xd, xs, xi, {stride}, {k}, y, n, {count});
         return;
     }}
 #endif
+    (void)amx;
     (void)xt;
     (void)xd;
     (void)xs;

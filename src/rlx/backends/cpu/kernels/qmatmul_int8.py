@@ -467,6 +467,10 @@ than four (q4_1 at k = 576 on one Zen 4 core, in cache, 0.56 -> 0.52 ns a group 
 of x), and 16 in the wide kernel better than two calls of 8 (:data:`WIDE_TEMPLATE`)."""
 
 
+AMX_CTL = 10
+"""The index of ``ctl`` (:mod:`rlx.backends.cpu.render`) that says whether the AMX
+tiles may be used in this run (:func:`rlx.backends.cpu.isa.amx_in_use`)."""
+
 WIDE_X = 16
 """The most rows of x one call of the wide kernel (:data:`WIDE_TEMPLATE`) takes: 16
 rows of x's codes for 8 groups are 4 KiB of L1 (32 rows measured no faster; 64 slower:
@@ -686,7 +690,7 @@ def _call(ctx: RenderContext, layout: PackedLayout, count: int, mx: int | str, m
         tiles = f"xt + {m0}, xd + {m0}, xs + {m0}, xi + {m0}"
         count_arg = "" if known else f", {mx}"
         return (f"{entry}(q + ({w0}) * {row_bytes}, {x_args}, {tiles}, "
-                f"y + {m0} * {n} + {w0}, {n}{count_arg});")
+                f"y + {m0} * {n} + {w0}, {n}, ctl[{AMX_CTL}]{count_arg});")
     if wide:
         ctx.add_helper(wide_kernel_name(fmt, count), wide_kernel(fmt, count))
         ctx.add_helper(wide_entry_name(fmt, count, k, None), wide_entries(layout, count))
