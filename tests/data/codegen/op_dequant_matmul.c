@@ -6301,13 +6301,15 @@ static int rlx_k15(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
         rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
         #if RLX_I_AMX
-        for (int64_t p = 0; p < 128; p++) {
-            memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
-        }
-        for (int64_t g = 0; g < 16; g++) {
-            xd[g * 20 + r] = dx[r * 16 + g];
-            xs[g * 20 + r] = ds[r * 16 + g];
-            xi[g * 20 + r] = si[r * 16 + g];
+        if (ctl[10]) {
+            for (int64_t p = 0; p < 128; p++) {
+                memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
+            }
+            for (int64_t g = 0; g < 16; g++) {
+                xd[g * 20 + r] = dx[r * 16 + g];
+                xs[g * 20 + r] = ds[r * 16 + g];
+                xi[g * 20 + r] = si[r * 16 + g];
+            }
         }
         #endif
     }
@@ -6385,13 +6387,15 @@ static int rlx_k18(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
         rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
         #if RLX_I_AMX
-        for (int64_t p = 0; p < 128; p++) {
-            memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
-        }
-        for (int64_t g = 0; g < 16; g++) {
-            xd[g * 20 + r] = dx[r * 16 + g];
-            xs[g * 20 + r] = ds[r * 16 + g];
-            xi[g * 20 + r] = si[r * 16 + g];
+        if (ctl[10]) {
+            for (int64_t p = 0; p < 128; p++) {
+                memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
+            }
+            for (int64_t g = 0; g < 16; g++) {
+                xd[g * 20 + r] = dx[r * 16 + g];
+                xs[g * 20 + r] = ds[r * 16 + g];
+                xi[g * 20 + r] = si[r * 16 + g];
+            }
         }
         #endif
     }
@@ -6530,13 +6534,15 @@ static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
         rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
         #if RLX_I_AMX
-        for (int64_t p = 0; p < 128; p++) {
-            memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
-        }
-        for (int64_t g = 0; g < 16; g++) {
-            xd[g * 20 + r] = dx[r * 16 + g];
-            xs[g * 20 + r] = ds[r * 16 + g];
-            xi[g * 20 + r] = si[r * 16 + g];
+        if (ctl[10]) {
+            for (int64_t p = 0; p < 128; p++) {
+                memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
+            }
+            for (int64_t g = 0; g < 16; g++) {
+                xd[g * 20 + r] = dx[r * 16 + g];
+                xs[g * 20 + r] = ds[r * 16 + g];
+                xi[g * 20 + r] = si[r * 16 + g];
+            }
         }
         #endif
     }
@@ -6614,13 +6620,15 @@ static int rlx_k27(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
         rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
         #if RLX_I_AMX
-        for (int64_t p = 0; p < 128; p++) {
-            memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
-        }
-        for (int64_t g = 0; g < 16; g++) {
-            xd[g * 20 + r] = dx[r * 16 + g];
-            xs[g * 20 + r] = ds[r * 16 + g];
-            xi[g * 20 + r] = si[r * 16 + g];
+        if (ctl[10]) {
+            for (int64_t p = 0; p < 128; p++) {
+                memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
+            }
+            for (int64_t g = 0; g < 16; g++) {
+                xd[g * 20 + r] = dx[r * 16 + g];
+                xs[g * 20 + r] = ds[r * 16 + g];
+                xi[g * 20 + r] = si[r * 16 + g];
+            }
         }
         #endif
     }
@@ -6820,13 +6828,15 @@ static int rlx_k36(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_i_quantize_row(x + r * 512, 512, 32, qx + r * 512, dx + r * 16, ds + r * 16, si + r * 16);
         rlx_i_transpose_x(qx + r * 512, 512, qt + r * 576);
         #if RLX_I_AMX
-        for (int64_t p = 0; p < 128; p++) {
-            memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
-        }
-        for (int64_t g = 0; g < 16; g++) {
-            xd[g * 20 + r] = dx[r * 16 + g];
-            xs[g * 20 + r] = ds[r * 16 + g];
-            xi[g * 20 + r] = si[r * 16 + g];
+        if (ctl[10]) {
+            for (int64_t p = 0; p < 128; p++) {
+                memcpy(xt + p * 20 + r, qx + r * 512 + 4 * p, 4);
+            }
+            for (int64_t g = 0; g < 16; g++) {
+                xd[g * 20 + r] = dx[r * 16 + g];
+                xs[g * 20 + r] = ds[r * 16 + g];
+                xi[g * 20 + r] = si[r * 16 + g];
+            }
         }
         #endif
     }
@@ -6860,13 +6870,15 @@ static int rlx_k37(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
         rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
         #if RLX_I_AMX
-        for (int64_t p = 0; p < 144; p++) {
-            memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
-        }
-        for (int64_t g = 0; g < 18; g++) {
-            xd[g * 20 + r] = dx[r * 18 + g];
-            xs[g * 20 + r] = ds[r * 18 + g];
-            xi[g * 20 + r] = si[r * 18 + g];
+        if (ctl[10]) {
+            for (int64_t p = 0; p < 144; p++) {
+                memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
+            }
+            for (int64_t g = 0; g < 18; g++) {
+                xd[g * 20 + r] = dx[r * 18 + g];
+                xs[g * 20 + r] = ds[r * 18 + g];
+                xi[g * 20 + r] = si[r * 18 + g];
+            }
         }
         #endif
     }
@@ -6900,13 +6912,15 @@ static int rlx_k38(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
         rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
         #if RLX_I_AMX
-        for (int64_t p = 0; p < 144; p++) {
-            memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
-        }
-        for (int64_t g = 0; g < 18; g++) {
-            xd[g * 20 + r] = dx[r * 18 + g];
-            xs[g * 20 + r] = ds[r * 18 + g];
-            xi[g * 20 + r] = si[r * 18 + g];
+        if (ctl[10]) {
+            for (int64_t p = 0; p < 144; p++) {
+                memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
+            }
+            for (int64_t g = 0; g < 18; g++) {
+                xd[g * 20 + r] = dx[r * 18 + g];
+                xs[g * 20 + r] = ds[r * 18 + g];
+                xi[g * 20 + r] = si[r * 18 + g];
+            }
         }
         #endif
     }
@@ -6940,13 +6954,15 @@ static int rlx_k39(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
         rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
         #if RLX_I_AMX
-        for (int64_t p = 0; p < 144; p++) {
-            memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
-        }
-        for (int64_t g = 0; g < 18; g++) {
-            xd[g * 20 + r] = dx[r * 18 + g];
-            xs[g * 20 + r] = ds[r * 18 + g];
-            xi[g * 20 + r] = si[r * 18 + g];
+        if (ctl[10]) {
+            for (int64_t p = 0; p < 144; p++) {
+                memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
+            }
+            for (int64_t g = 0; g < 18; g++) {
+                xd[g * 20 + r] = dx[r * 18 + g];
+                xs[g * 20 + r] = ds[r * 18 + g];
+                xi[g * 20 + r] = si[r * 18 + g];
+            }
         }
         #endif
     }
@@ -6980,13 +6996,15 @@ static int rlx_k40(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
         rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
         #if RLX_I_AMX
-        for (int64_t p = 0; p < 144; p++) {
-            memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
-        }
-        for (int64_t g = 0; g < 18; g++) {
-            xd[g * 20 + r] = dx[r * 18 + g];
-            xs[g * 20 + r] = ds[r * 18 + g];
-            xi[g * 20 + r] = si[r * 18 + g];
+        if (ctl[10]) {
+            for (int64_t p = 0; p < 144; p++) {
+                memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
+            }
+            for (int64_t g = 0; g < 18; g++) {
+                xd[g * 20 + r] = dx[r * 18 + g];
+                xs[g * 20 + r] = ds[r * 18 + g];
+                xi[g * 20 + r] = si[r * 18 + g];
+            }
         }
         #endif
     }
@@ -7020,13 +7038,15 @@ static int rlx_k41(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_i_quantize_row(x + r * 576, 576, 32, qx + r * 576, dx + r * 18, ds + r * 18, si + r * 18);
         rlx_i_transpose_x(qx + r * 576, 576, qt + r * 832);
         #if RLX_I_AMX
-        for (int64_t p = 0; p < 144; p++) {
-            memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
-        }
-        for (int64_t g = 0; g < 18; g++) {
-            xd[g * 20 + r] = dx[r * 18 + g];
-            xs[g * 20 + r] = ds[r * 18 + g];
-            xi[g * 20 + r] = si[r * 18 + g];
+        if (ctl[10]) {
+            for (int64_t p = 0; p < 144; p++) {
+                memcpy(xt + p * 20 + r, qx + r * 576 + 4 * p, 4);
+            }
+            for (int64_t g = 0; g < 18; g++) {
+                xd[g * 20 + r] = dx[r * 18 + g];
+                xs[g * 20 + r] = ds[r * 18 + g];
+                xi[g * 20 + r] = si[r * 18 + g];
+            }
         }
         #endif
     }

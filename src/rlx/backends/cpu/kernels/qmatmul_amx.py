@@ -247,7 +247,7 @@ def kernel(fmt: str, groups: dict, bias: dict) -> str:
                                                       size=BLOCK_FORMATS[fmt][1]),
         **_decode_calls(fmt),
         # q8_0's tiles read its int8 codes in place (signed: tdpbssd)
-        a_tile="q + (G) * 34 + 2" if fmt == "q8_0" else "(BUF)",
+        a_tile=f"q + (G) * {BLOCK_FORMATS[fmt][1]} + 2" if fmt == "q8_0" else "(BUF)",
         a_stride="row_bytes" if fmt == "q8_0" else "32",
         dot="_tile_dpbssd" if signed else "_tile_dpbusd",
         offsets=OFFSETS if offsets else "", offset=OFFSET if offsets else "",
@@ -283,16 +283,18 @@ def tile_scratch(w: CWriter, ctx: RenderContext, k: int, rows: int) -> None:
     w.line(ctx.scratch("xi", DType.I32, rows * kg))
 
 
-def round_x_tiles(w: CWriter, k: int, rows: int, xr: int) -> None:
+def round_x_tiles(w: CWriter, k: int, rows: int, xr: int, use: str) -> None:
     """Inside the loop over rounded rows r of x: lay row r out as the B tiles read it
-    (where the tiles are compiled): its 4-byte pieces of codes column r of xt [k / 4,
-    rows], its scales, scaled code sums and code sums column r of xd, xs, xi."""
+    (where the tiles are compiled and the C condition ``use``, the run's ``ctl`` flag,
+    says they run): its 4-byte pieces of codes column r of xt [k / 4, rows], its
+    scales, scaled code sums and code sums column r of xd, xs, xi."""
     kg = k // 32
     w.line("#if RLX_I_AMX")
-    with w.block(f"for (int64_t p = 0; p < {k // 4}; p++)"):
-        w.line(f"memcpy(xt + p * {rows} + r, qx + r * {xr} + 4 * p, 4);")
-    with w.block(f"for (int64_t g = 0; g < {kg}; g++)"):
-        w.line(f"xd[g * {rows} + r] = dx[r * {kg} + g];")
-        w.line(f"xs[g * {rows} + r] = ds[r * {kg} + g];")
-        w.line(f"xi[g * {rows} + r] = si[r * {kg} + g];")
+    with w.block(f"if ({use})"):
+        with w.block(f"for (int64_t p = 0; p < {k // 4}; p++)"):
+            w.line(f"memcpy(xt + p * {rows} + r, qx + r * {xr} + 4 * p, 4);")
+        with w.block(f"for (int64_t g = 0; g < {kg}; g++)"):
+            w.line(f"xd[g * {rows} + r] = dx[r * {kg} + g];")
+            w.line(f"xs[g * {rows} + r] = ds[r * {kg} + g];")
+            w.line(f"xi[g * {rows} + r] = si[r * {kg} + g];")
     w.line("#endif")

@@ -635,7 +635,7 @@ def _round_x(w: CWriter, ctx: RenderContext, fmt: str, k: int, rows: int,
         if fmt in GROUPS:
             w.line(f"rlx_i_transpose_x(qx + r * {xr}, {k}, qt + r * {_padded(k)});")
         if tiles:
-            qmatmul_amx.round_x_tiles(w, k, rows, xr)
+            qmatmul_amx.round_x_tiles(w, k, rows, xr, f"ctl[{AMX_CTL}]")
 
 
 def _amx_rows(fmt: str, rows: int) -> bool:
