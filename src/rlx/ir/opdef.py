@@ -2,7 +2,9 @@
 
 Every op kind is defined by one :func:`define` call that states all of its facts in
 one place: category, operand count, type rule (its infer function), semantics (its
-doc), attribute schema and traits. :mod:`rlx.ir.ops` (and the op families it joins:
+doc), attribute schema and traits. The op families :mod:`rlx.ir.ops` joins
+(:mod:`rlx.ir.core_ops`, :mod:`rlx.ir.shape_ops`, :mod:`rlx.ir.nn_ops`,
+:mod:`rlx.ir.grad_ops`, :mod:`rlx.ir.quant_ops`, :mod:`rlx.ir.onnx_ops`,
 :mod:`rlx.ir.complex_ops`, :mod:`rlx.ir.linalg_ops`, :mod:`rlx.ir.control`,
 :mod:`rlx.ir.moe_ops`, :mod:`rlx.ir.collective_ops`) make the calls; :data:`REGISTRY`
 collects them and ``rlx.ir.ops.OPS`` is that registry. Defining a kind twice is an

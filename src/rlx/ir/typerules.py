@@ -1,0 +1,77 @@
+"""Helpers the op families' type rules share: error constructors, axis and shape
+normalisation, broadcasting, operand dtype checks.
+
+The families of the op set (:mod:`rlx.ir.core_ops`, :mod:`rlx.ir.shape_ops`,
+:mod:`rlx.ir.nn_ops`, :mod:`rlx.ir.grad_ops`, :mod:`rlx.ir.quant_ops`,
+:mod:`rlx.ir.onnx_ops`) import them, and :mod:`rlx.ir.ops` re-exports the public ones.
+This module defines no op kind.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rlx.errors import DTypeError, GraphBuildError, ShapeError
+from rlx.ir.types import Dim, Shape, TensorType, broadcast_shapes
+
+
+def _fmt_operands(ins: list[TensorType]) -> str:
+    return "(" + ", ".join(str(t) for t in ins) + ")"
+
+
+def fail_shape(op: str, ins: list[TensorType], rule: str) -> ShapeError:
+    return ShapeError(f"{op}{_fmt_operands(ins)}: {rule}")
+
+
+def fail_dtype(op: str, ins: list[TensorType], rule: str) -> DTypeError:
+    return DTypeError(f"{op}{_fmt_operands(ins)}: {rule}")
+
+
+def fail_attr(op: str, ins: list[TensorType], rule: str) -> GraphBuildError:
+    return GraphBuildError(f"{op}{_fmt_operands(ins)}: {rule}")
+
+
+def norm_axis(op: str, ins: list[TensorType], axis: int, rank: int) -> int:
+    if not isinstance(axis, int) or isinstance(axis, bool):
+        raise fail_attr(op, ins, f"axis must be an int, got {axis!r}")
+    if not -rank <= axis < rank:
+        raise fail_shape(op, ins, f"axis {axis} is out of range for rank {rank}")
+    return axis % rank if rank else 0
+
+
+def norm_axes(op: str, ins: list[TensorType], axes: Any, rank: int) -> tuple[int, ...]:
+    if axes is None:
+        return tuple(range(rank))
+    if isinstance(axes, int):
+        axes = (axes,)
+    out = tuple(sorted(norm_axis(op, ins, a, rank) for a in axes))
+    if len(set(out)) != len(out):
+        raise fail_attr(op, ins, f"repeated axis in {tuple(axes)}")
+    return out
+
+
+def _shape_tuple(op: str, ins: list[TensorType], shape: Any, what: str = "shape") -> Shape:
+    try:
+        out = tuple(d if isinstance(d, Dim) else int(d) for d in shape)
+    except TypeError:
+        raise fail_attr(op, ins, f"{what} must be a sequence of ints, got {shape!r}") from None
+    return out
+
+def _require_float(op: str, ins: list[TensorType]) -> None:
+    for t in ins:
+        if not t.dtype.is_float:
+            raise fail_dtype(op, ins, f"needs float operands, got {t.dtype}; cast first")
+
+
+def _require_numeric(op: str, ins: list[TensorType]) -> None:
+    for t in ins:
+        if t.dtype.is_bool:
+            raise fail_dtype(op, ins, "does not accept bool operands; cast first")
+
+
+def broadcast_or_fail(op: str, ins: list[TensorType]) -> Shape:
+    shape = broadcast_shapes(*(t.shape for t in ins))
+    if shape is None:
+        raise fail_shape(op, ins, "shapes do not broadcast (numpy rule: trailing dimensions "
+                                  "must be equal or 1)")
+    return shape
