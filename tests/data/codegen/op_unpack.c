@@ -308,8 +308,12 @@ static void rlx_pk_tile(int64_t kc, const float *ap, const float *bp, float *c, 
 }
 
 /* The same with A read in place: rows full rows at a + i * lda (unit column stride). For
-   the small products of attention this is a third faster than packing A first. */
-static void rlx_pk_tile_rows(int64_t kc, const float *a, int64_t lda, const float *bp,
+   the small products of attention this is a third faster than packing A first.
+   RLX_PK_ROWS_ATTR is empty unless the renderer defines it (see packed_gemm_helper). */
+#ifndef RLX_PK_ROWS_ATTR
+#define RLX_PK_ROWS_ATTR
+#endif
+static RLX_PK_ROWS_ATTR void rlx_pk_tile_rows(int64_t kc, const float *a, int64_t lda, const float *bp,
                              float *c, int64_t ldc, int accumulate, int64_t mr, int64_t nr) {
 #if RLX_PK_MR > 8
     if (mr <= 4) { rlx_pk_tile_any(4, kc, a, lda, 1, bp, c, ldc, accumulate, mr, nr); return; }
