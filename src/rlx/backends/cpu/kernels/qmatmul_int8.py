@@ -468,8 +468,8 @@ of x), and 16 in the wide kernel better than two calls of 8 (:data:`WIDE_TEMPLAT
 
 
 AMX_CTL = 10
-"""The index of ``ctl`` (:mod:`rlx.backends.cpu.render`) that says whether the AMX
-tiles may be used in this run (:func:`rlx.backends.cpu.isa.amx_in_use`)."""
+"""The index of ``ctl`` (built by :class:`rlx.backends.cpu.backend.CpuExecutable`) that
+says whether the AMX tiles may be used in this run (:func:`rlx.backends.cpu.isa.amx_in_use`)."""
 
 WIDE_X = 16
 """The most rows of x one call of the wide kernel (:data:`WIDE_TEMPLATE`) takes: 16

@@ -133,8 +133,10 @@ def packed_gemm_helper(ctx: RenderContext) -> None:
     kept out of line: GCC otherwise inlines it into every product there (the tile
     table's loop), and those products ran 7-12% slower on two threads than the same
     products of a program compiled for the exact shape (MiniLM, batch 8 x 64: 50.6
-    against 46.1 ms a run; out of line, 47.7-48.2 against 46.3-46.9). Programs of
+    against 46.1 ms a run; out of line, 47.7-48.2 against 45.9-46.9). Programs of
     fixed shape keep GCC's choice (forcing it there measured no gain)."""
+    if "rlx_pk_gemm" in ctx.helpers:    # added by an earlier product of this program
+        return
     symbolic = any(node.type.symbolic for node in ctx.graph.nodes)
     ctx.add_helper("rlx_pk_gemm", _packed_gemm_source(out_of_line_rows=symbolic))
 
