@@ -275,3 +275,51 @@ def test_literal_positions_into_a_symbolic_axis_need_the_extent():
     np.testing.assert_array_equal(first, full[:, [0, 2]])
     with pytest.raises(rlx.InputError, match="must be >= 8"):
         cg.run({"x": full[:, :5]})
+
+
+def test_read_only_outputs_follow_every_change_of_extents(device):
+    """run_slots hands out read-only views of the cut outputs and makes them again only
+    when the cuts change. A cut that is not kept is freed after the run, and a later
+    cut can be allocated at its address: the views must follow the arrays, not their
+    ids (CPython reuses the address often enough for thousands of runs to hit it; the
+    loop checks with plain comparisons so that no assertion temporaries change which
+    addresses are free). Oracle: numpy, every run."""
+    g = rlx.Graph()
+    x = g.input("x", (Dim("b", 3), Dim("s", 5), 4))
+    g.set_outputs([x * 2.0, (x + 1.0).reshape((Dim("b", 3) * Dim("s", 5), 4))])
+    cg = rlx.Session(device).compile(g)
+    rng = np.random.default_rng(0)
+    wrong = []
+    for _ in range(3000):
+        b, s = int(rng.integers(1, 4)), int(rng.integers(1, 6))
+        xv = rng.standard_normal((b, s, 4)).astype(np.float32)
+        doubled, merged = cg.run_slots([xv])
+        if doubled.shape != (b, s, 4) or merged.shape != (b * s, 4) \
+                or not np.array_equal(doubled, xv * 2) \
+                or not np.array_equal(merged, (xv + 1).reshape(b * s, 4)):
+            wrong.append(((b, s), doubled.shape, merged.shape))
+    assert not wrong, f"{len(wrong)} runs returned other extents' outputs: {wrong[:3]}"
+
+
+def test_read_only_views_are_not_keyed_by_a_freed_arrays_address():
+    """The same hazard made certain: the caller drops a cut, and new cuts of other
+    extents are made until one lands at its address (which CPython does within a few
+    tries once the cut is freed; a runtime that holds the cut never sees it). The
+    read-only views handed out for the new cut must have its shape and values.
+    Oracle: the cut itself."""
+    g = rlx.Graph()
+    x = g.input("x", (Dim("n", 4), 3))
+    g.set_outputs([x * 2.0])
+    cg = rlx.Session("reference").compile(g)
+    buf = np.arange(12, dtype=np.float32).reshape(4, 3)
+    first = buf[:1]
+    cg._readonly_outputs([first])
+    address = id(first)
+    del first
+    for attempt in range(1000):
+        cut = buf[: 2 + attempt % 3]
+        if id(cut) == address:
+            break
+    (view,) = cg._readonly_outputs([cut])
+    assert view.shape == cut.shape and not view.flags.writeable
+    np.testing.assert_array_equal(view, cut)

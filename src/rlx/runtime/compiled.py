@@ -98,7 +98,7 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
         self._report = report
         self._params_ready = False
         self._readonly: list[np.ndarray] = []
-        self._readonly_ids: list[int] | None = None
+        self._readonly_of: list[np.ndarray] = []   # the arrays self._readonly view
         self._input_specs = {name: (t, t.shape, t.dtype.np) for name, t in self._inputs.items()}
 
     # ------------------------------------------------------------------ facts
@@ -377,12 +377,15 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
             return self._readonly_outputs(self._execute(feeds))
 
     def _readonly_outputs(self, outs: list[np.ndarray]) -> list[np.ndarray]:
-        """Read-only views of the executable's output buffers (made once: the buffers
-        are the same on every run)."""
-        ids = [id(o) for o in outs]   # the views keep the buffers alive: ids stay theirs
-        if ids != self._readonly_ids:
+        """Read-only views of the executable's output buffers, made again only when
+        ``outs`` holds other arrays (the buffers are the same on every run; a symbolic
+        graph's cuts change with its extents). The arrays are held, not their ids: a
+        view's ``base`` is the buffer that owns the memory, not the cut it was made
+        from, so a freed cut's id could return for another cut at other extents."""
+        held = self._readonly_of
+        if len(held) != len(outs) or any(a is not b for a, b in zip(held, outs)):
             self._readonly = [_readonly(o) for o in outs]
-            self._readonly_ids = ids
+            self._readonly_of = list(outs)
         return list(self._readonly)
 
     def run_read_outputs(self, inputs: Mapping[str, Any] | None,
