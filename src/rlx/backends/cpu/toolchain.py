@@ -23,6 +23,10 @@ into a process whose ASan runtime was preloaded (:func:`sanitizer_environment` g
 environment, ``scripts/sanitize.py`` runs tests under it); elsewhere compiling it is a
 :class:`~rlx.errors.DeviceError` instead of the runtime aborting the process.
 
+Builds with GCC load the system headers every program includes precompiled, made once
+per compiler and flags in the cache (:mod:`rlx.backends.cpu.pch`); the shared object is
+the same with them or without them, so they are not part of its key.
+
 A source rendered in several parts (see :mod:`rlx.backends.cpu.render`) is compiled
 part by part (``-DRLX_PART=i``, one object file each) by up to :func:`compile_jobs`
 compiler processes at once, then linked; the parts come from the one ``.c`` file.
@@ -46,7 +50,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from rlx.backends.cpu import isa
+from rlx.backends.cpu import isa, pch
 from rlx.digest import sha256
 from rlx.errors import CacheError, CompileError, DeviceError
 from rlx.version import __version__
@@ -321,7 +325,10 @@ def compile_shared_object(source: str, threads: int, blas: bool, tier: str,
         with _key_lock(root, key):
             if entry_valid(so_path, key):
                 return so_path, True
-            _build(tc, flags, source, parts, so_path, key)
+            target = isa.resolved_target(tc.compiler, isa.target_flags(tier))
+            header = pch.include_flags(tc.compiler, tc.version, flags, target, root,
+                                       _compiler_environment())
+            _build(tc, flags, header, source, parts, so_path, key)
     except OSError as e:
         raise _cache_error(root, e) from e
     return so_path, False
@@ -375,26 +382,46 @@ def entry_valid(so_path: Path, key: str) -> bool:
         return False
 
 
-def _build(tc: Toolchain, flags: list[str], source: str, parts: int, so_path: Path,
-           key: str) -> None:
-    """Compile ``source`` into ``so_path``: in a temporary directory beside it, then the
-    record, then the object renamed into place (a reader never sees half a file)."""
+def _build(tc: Toolchain, flags: list[str], header: list[str], source: str, parts: int,
+           so_path: Path, key: str) -> None:
+    """Compile ``source`` into ``so_path`` (``header``: the flags that pre-include the
+    precompiled system headers, see :mod:`rlx.backends.cpu.pch`): in a temporary
+    directory beside it, then the record, then the object renamed into place (a reader
+    never sees half a file)."""
     c_path = so_path.with_suffix(".c")
     _write_atomic(c_path, source.encode())
     with tempfile.TemporaryDirectory(dir=so_path.parent) as work:
         tmp_so = Path(work) / "out.so"
         if parts <= 1:
-            _run_compiler([tc.compiler, str(c_path), "-o", str(tmp_so)] + flags, c_path)
+            _compile(header + [str(c_path), "-o", str(tmp_so)], tc, flags, c_path)
         else:
             objects = [os.path.join(work, f"part{i}.o") for i in range(parts)]
-            commands = [[tc.compiler, str(c_path), "-c", f"-DRLX_PART={i}", "-o", obj] + flags
+            commands = [header + [str(c_path), "-c", f"-DRLX_PART={i}", "-o", obj]
                         for i, obj in enumerate(objects)]
             with ThreadPoolExecutor(min(parts, compile_jobs())) as pool:
-                for _ in pool.map(lambda cmd: _run_compiler(cmd, c_path), commands):
+                for _ in pool.map(lambda cmd: _compile(cmd, tc, flags, c_path), commands):
                     pass
             _run_compiler([tc.compiler, *objects, "-o", str(tmp_so)] + flags, c_path)
         _write_atomic(_record_path(so_path), json.dumps(_record(tmp_so, key)).encode())
         os.replace(tmp_so, so_path)
+
+
+def _compile(args: list[str], tc: Toolchain, flags: list[str], c_path: Path) -> None:
+    """Run the compiler on ``args`` + ``flags``. When it fails with the precompiled
+    system headers, run it again without them: a failure that remains is the source's
+    (and is raised); one that goes away was the precompiled header's, which this
+    process then stops using."""
+    cmd = [tc.compiler, *args, *flags]
+    try:
+        _run_compiler(cmd, c_path)
+    except CacheError:
+        raise
+    except CompileError:
+        plain = pch.without(cmd)
+        if plain == cmd:
+            raise
+        _run_compiler(plain, c_path)
+        pch.forget(cmd)
 
 
 def _run_compiler(cmd: list[str], c_path: Path) -> None:
