@@ -126,11 +126,11 @@ def _encode_or_skip(device: str, texts: list[str]) -> np.ndarray:
         pytest.skip(f"{device} backend cannot run the encoder yet: {str(exc).splitlines()[0]}")
 
 
-def _check_parity(got: np.ndarray, want: np.ndarray) -> None:
+def _check_parity(got: np.ndarray, want: np.ndarray, texts: list[str] = CORPUS) -> None:
     cosine = (got * want).sum(axis=1) / (np.linalg.norm(got, axis=1) *
                                           np.linalg.norm(want, axis=1))
     worst = int(np.argmin(cosine))
-    assert cosine.min() >= COSINE_MIN, f"cosine {cosine.min():.7f} on {CORPUS[worst]!r}"
+    assert cosine.min() >= COSINE_MIN, f"cosine {cosine.min():.7f} on {texts[worst]!r}"
     assert np.abs(got - want).max() <= MAX_ABS_ERROR
 
 
@@ -148,8 +148,16 @@ def test_batches_of_8_match_transformers(device):
 
 
 def test_batch_of_1_matches_transformers(device):
-    got = np.concatenate([_encode_or_skip(device, [text]) for text in CORPUS])
-    _check_parity(got, reference_embeddings())
+    """Each sentence alone, in the one program of bound (8, 128). The reference device
+    computes the whole bound for every call (2.6 minutes for the corpus), so there it
+    takes every eighth sentence and the shortest and longest; it runs the whole corpus
+    in batches of 8 above."""
+    indices = np.arange(len(CORPUS))
+    if device == "reference":
+        lengths = encoder(device).tokenizer.encode_batch(CORPUS).lengths
+        indices = np.unique(np.r_[indices[::8], np.argmin(lengths), np.argmax(lengths)])
+    got = np.concatenate([_encode_or_skip(device, [CORPUS[i]]) for i in indices])
+    _check_parity(got, reference_embeddings()[indices], [CORPUS[i] for i in indices])
     assert encoder(device).compiled_shapes() == [(8, 128)]     # the same one program
 
 
