@@ -25,8 +25,7 @@ SOURCE = Path(__file__).parents[3] / "src" / "rlx" / "backends" / "cpu" / "csrc"
 def cache(tmp_path, monkeypatch):
     """An empty disk cache, and no header made or given up on in this process."""
     monkeypatch.setenv(toolchain.CACHE_ENV, str(tmp_path))
-    monkeypatch.setattr(pch, "_headers", {})
-    monkeypatch.setattr(pch, "_broken", set())
+    monkeypatch.setattr(pch, "headers", {})
     return toolchain.cache_dir()
 
 
@@ -55,9 +54,7 @@ def test_each_tier_loads_its_precompiled_header(cache, tier):
     header with ``!``) for a build with each tier's flags."""
     tc = toolchain.toolchain()
     flags = toolchain._flags(tc, False, tier)
-    target = isa.resolved_target(tc.compiler, isa.target_flags(tier))
-    include = pch.include_flags(tc.compiler, tc.version, flags, target, cache,
-                                toolchain._compiler_environment())
+    include = toolchain._system_header(tc, flags, tier, cache)
     assert include and Path(include[1] + ".gch").stat().st_size > 0
     c_file = cache / "one.c"
     c_file.write_text("#include <stdint.h>\nint32_t one(void) { return 1; }\n")
@@ -102,7 +99,8 @@ def test_a_damaged_or_missing_header_costs_only_time(cache, damage):
     else:
         shutil.rmtree(made)
     _run(0.75)
-    assert (made.name in pch._broken) == (damage != "garbage")   # given up on here
+    given_up = pch.headers[(cache, made.name)] is None      # for the rest of this process
+    assert given_up == (damage != "garbage")
     _run(0.625)
 
 
@@ -110,7 +108,7 @@ def test_an_unwritable_cache_makes_no_header_and_builds(cache, monkeypatch):
     """Where the header cannot be written, builds go on without it."""
     (cache / "pch").write_text("a file where the header directory would go")
     _run(1.5)
-    assert all(v is None for v in pch._headers.values()) and pch._headers
+    assert pch.headers and all(v is None for v in pch.headers.values())
 
 
 def test_turned_off_by_the_environment(cache, monkeypatch):

@@ -13,8 +13,8 @@ has precompiled (``NAME.gch`` beside ``NAME``) instead of parsing it. A build gi
   The shared object's cache key therefore leaves it out, and a build that cannot use
   it is the same build.
 * The precompiled file is made once per compiler, version, flags, resolved target and
-  header text, under ``<cache>/pch/<key>/``: under a lock, written to a temporary file
-  and renamed into place. It is about 26 MB for an x86 tier.
+  header text (:func:`key`), under ``<cache>/pch/<key>/``, by the toolchain with the
+  disk cache's own lock and atomic writes. It is about 26 MB for an x86 tier.
 * GCC only. GCC parses the text header when the precompiled one does not fit the
   command (other options, another compiler build). Clang refuses a mismatched
   precompiled header outright, so with Clang, or any compiler that does not say it is
@@ -27,12 +27,10 @@ has precompiled (``NAME.gch`` beside ``NAME``) instead of parsing it. A build gi
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import os
 import subprocess
-import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from rlx.digest import sha256
@@ -59,15 +57,16 @@ _NOT_FOR_HEADERS = ("-shared", "-l", "-L", "-Wl,", "-I", "-o")
 """Flag prefixes of linking and of finding other headers: no part of the precompiled
 one (the BLAS programs' ``-I`` and ``-l`` share the BLAS-free programs' header)."""
 
-_headers: dict[tuple[Path, str], Path | None] = {}
-"""The text header of each cache directory and key this process made or found (None:
-none could be made)."""
-_broken: set[str] = set()
-"""Keys whose precompiled header a build failed with: not used again in this process."""
+headers: dict[tuple[Path, str], Path | None] = {}
+"""The text header of each cache directory and key that this process made or found;
+None where none could be made, or a build failed with it (not tried again)."""
 
 
-def enabled() -> bool:
-    return os.environ.get(PCH_ENV, "").strip().lower() not in ("0", "off", "false", "no")
+def usable(compiler: str) -> bool:
+    """Whether builds by ``compiler`` may use a precompiled header: GCC, unless
+    ``RLX_CPU_PCH`` turns it off."""
+    off = os.environ.get(PCH_ENV, "").strip().lower() in ("0", "off", "false", "no")
+    return not off and _is_gcc(compiler)
 
 
 def header_flags(flags: Sequence[str]) -> tuple[str, ...]:
@@ -75,44 +74,37 @@ def header_flags(flags: Sequence[str]) -> tuple[str, ...]:
     return tuple(f for f in flags if not f.startswith(_NOT_FOR_HEADERS))
 
 
-def include_flags(compiler: str, version: str, flags: Sequence[str], target: str,
-                  cache: Path, env: Mapping[str, str]) -> list[str]:
-    """``["-include", header]`` for a build by ``compiler`` with ``flags`` (``target``:
-    what its target flags resolve to on this host), the header's precompiled form made
-    first under ``cache`` where missing, the compiler run with ``env``; ``[]`` where
-    there is none to use."""
-    if not enabled() or "clang" in version.lower() or not _is_gcc(compiler):
-        return []
-    own = header_flags(flags)
-    key = _key(compiler, version, own, target)
-    if key in _broken:
-        return []
-    where = (cache, key)
-    if where not in _headers:
-        _headers[where] = _make(compiler, own, cache / "pch", key, env)
-    header = _headers[where]
-    return [] if header is None else ["-include", str(header)]
-
-
-def forget(flags: Sequence[str]) -> None:
-    """Stop using the header that ``flags`` (a command with ``-include``) name."""
-    for i, f in enumerate(flags[:-1]):
-        if f == "-include" and flags[i + 1].endswith(HEADER_NAME):
-            _broken.add(Path(flags[i + 1]).parent.name)
+def key(compiler: str, version: str, flags: Sequence[str], target: str) -> str:
+    """The name of the precompiled header for a build by ``compiler`` (``version``) with
+    header ``flags`` whose target flags resolve to ``target`` on this host."""
+    h = sha256()
+    for part in (compiler, version, " ".join(flags), target, HEADER):
+        h.update(part.encode())
+        h.update(b"\0")
+    return h.hexdigest()[:24]
 
 
 def without(command: Sequence[str]) -> list[str]:
     """``command`` less its ``-include`` of the precompiled header."""
-    out, skip = [], False
-    for i, f in enumerate(command):
-        if skip:
-            skip = False
-            continue
-        if f == "-include" and i + 1 < len(command) and command[i + 1].endswith(HEADER_NAME):
-            skip = True
-            continue
-        out.append(f)
-    return out
+    at = _include_at(command)
+    return list(command) if at is None else [*command[:at], *command[at + 2:]]
+
+
+def forget(command: Sequence[str]) -> None:
+    """Stop using the header that ``command`` includes, in this process."""
+    at = _include_at(command)
+    if at is not None:
+        named = Path(command[at + 1])
+        for where, header in headers.items():
+            if header == named:
+                headers[where] = None
+
+
+def _include_at(command: Sequence[str]) -> int | None:
+    for i in range(len(command) - 1):
+        if command[i] == "-include" and command[i + 1].endswith(HEADER_NAME):
+            return i
+    return None
 
 
 @functools.cache
@@ -125,54 +117,3 @@ def _is_gcc(compiler: str) -> bool:
     except (OSError, subprocess.TimeoutExpired):
         return False
     return "#define __GNUC__ " in out and "__clang__" not in out
-
-
-def _key(compiler: str, version: str, flags: tuple[str, ...], target: str) -> str:
-    h = sha256()
-    for part in (compiler, version, " ".join(flags), target, HEADER):
-        h.update(part.encode())
-        h.update(b"\0")
-    return h.hexdigest()[:24]
-
-
-def _make(compiler: str, flags: tuple[str, ...], root: Path, key: str,
-          env: Mapping[str, str]) -> Path | None:
-    """The text header of ``key``, its precompiled form beside it (made under the key's
-    lock if missing); None when either cannot be written or the compiler fails."""
-    directory = root / key
-    header = directory / HEADER_NAME
-    gch = directory / (HEADER_NAME + ".gch")
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        with open(root / f"{key}.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if header.exists() and gch.exists():
-                return header
-            _write(header, HEADER.encode())
-            fd, tmp = tempfile.mkstemp(dir=directory, suffix=".gch.tmp")
-            os.close(fd)
-            try:
-                proc = subprocess.run([compiler, *flags, "-x", "c-header", str(header),
-                                       "-o", tmp], capture_output=True, timeout=300,
-                                      env=dict(env))
-                if proc.returncode != 0:
-                    return None
-                os.replace(tmp, gch)
-            finally:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return header
-
-
-def _write(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise

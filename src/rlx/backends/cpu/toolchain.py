@@ -325,10 +325,8 @@ def compile_shared_object(source: str, threads: int, blas: bool, tier: str,
         with _key_lock(root, key):
             if entry_valid(so_path, key):
                 return so_path, True
-            target = isa.resolved_target(tc.compiler, isa.target_flags(tier))
-            header = pch.include_flags(tc.compiler, tc.version, flags, target, root,
-                                       _compiler_environment())
-            _build(tc, flags, header, source, parts, so_path, key)
+            _build(tc, flags, _system_header(tc, flags, tier, root), source, parts,
+                   so_path, key)
     except OSError as e:
         raise _cache_error(root, e) from e
     return so_path, False
@@ -355,6 +353,48 @@ def _key_lock(root: Path, key: str) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _system_header(tc: Toolchain, flags: list[str], tier: str, root: Path) -> list[str]:
+    """``["-include", header]`` of the precompiled system headers for a build with
+    ``flags`` for ``tier`` (:mod:`rlx.backends.cpu.pch`), made first where missing;
+    ``[]`` where there is none to use."""
+    if not pch.usable(tc.compiler):
+        return []
+    own = pch.header_flags(flags)
+    target = isa.resolved_target(tc.compiler, isa.target_flags(tier))
+    where = (root, pch.key(tc.compiler, tc.version, own, target))
+    if where not in pch.headers:
+        pch.headers[where] = _make_system_header(tc.compiler, own, root / "pch", where[1])
+    header = pch.headers[where]
+    return [] if header is None else ["-include", str(header)]
+
+
+def _make_system_header(compiler: str, flags: tuple[str, ...], root: Path,
+                        key: str) -> Path | None:
+    """The text header of ``key`` with its precompiled form beside it, made under the
+    key's lock where missing; None when either cannot be written or the compiler fails
+    (builds then go on without it)."""
+    directory = root / key
+    header = directory / pch.HEADER_NAME
+    gch = directory / (pch.HEADER_NAME + ".gch")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with _key_lock(root, key):
+            if header.exists() and gch.exists():
+                return header
+            _write_atomic(header, pch.HEADER.encode())
+            with tempfile.TemporaryDirectory(dir=directory) as work:
+                made = os.path.join(work, gch.name)
+                proc = subprocess.run([compiler, *flags, "-x", "c-header", str(header),
+                                       "-o", made], capture_output=True, timeout=300,
+                                      env=_compiler_environment())
+                if proc.returncode != 0:
+                    return None
+                os.replace(made, gch)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return header
 
 
 def _record_path(so_path: Path) -> Path:
