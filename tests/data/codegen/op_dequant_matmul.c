@@ -1338,6 +1338,22 @@ static __attribute__((noinline)) void rlx_gv4x1_q8_0(
 #else
 #define RLX_I_RP1_DECODE_BOUND RLX_G_RP
 #endif
+/* the portable tier (no AVX2, no NEON) compiles one body per format and rows of W, the
+   wide kernel's for any k and count of rows of x (rlx_iw<rows>_<format>_any), and every
+   other kernel of the format calls it: the same bits (the wide kernel's operations on
+   each sum are the register kernels'), at a fifth of the compile time. Its 32-byte
+   vectors are pairs of SSE2 registers there, which made each of a program's 10-20
+   specialised copies cost GCC 0.3-0.7 s. */
+#if !defined(__AVX2__) && !defined(__ARM_NEON) && !defined(__aarch64__)
+#define RLX_I_ONE_BODY 1
+#if defined(__clang__)
+#define RLX_I_ONE_COPY __attribute__((noinline))
+#else
+#define RLX_I_ONE_COPY __attribute__((noinline, noclone))
+#endif
+#else
+#define RLX_I_ONE_BODY 0
+#endif
 typedef int8_t rlx_i8v __attribute__((vector_size(32)));
 typedef uint8_t rlx_u8v __attribute__((vector_size(32)));
 typedef uint8_t rlx_u8h __attribute__((vector_size(16)));
@@ -1454,12 +1470,21 @@ RLX_INLINE rlx_i32v8 rlx_i_dot(rlx_i8v c, rlx_i8v x, const int sgn) {
     memcpy((int32_t *)&r + 4, &s1, 16);
     return r;
 #else
+    /* whole-vector operations: the products as int16 (|c x| <= 128 * 128), each pair's
+       sum as int32, then each lane's two pairs. Taking the elements one at a time made
+       GCC spend seconds per kernel on the element moves, for slower code. */
     (void)sgn;
-    rlx_i32v8 r;
-    for (int l = 0; l < 8; l++)
-        r[l] = c[4 * l] * x[4 * l] + c[4 * l + 1] * x[4 * l + 1] + c[4 * l + 2] * x[4 * l + 2]
-               + c[4 * l + 3] * x[4 * l + 3];
-    return r;
+    typedef int16_t i16x32 __attribute__((vector_size(64)));
+    typedef int16_t i16x16 __attribute__((vector_size(32)));
+    typedef int32_t i32x16 __attribute__((vector_size(64)));
+    const i16x32 p = __builtin_convertvector(c, i16x32) * __builtin_convertvector(x, i16x32);
+    const i16x16 even = __builtin_shufflevector(p, p, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20,
+                                                22, 24, 26, 28, 30);
+    const i16x16 odd = __builtin_shufflevector(p, p, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21,
+                                               23, 25, 27, 29, 31);
+    const i32x16 pairs = __builtin_convertvector(even, i32x16) + __builtin_convertvector(odd, i32x16);
+    return __builtin_shufflevector(pairs, pairs, 0, 2, 4, 6, 8, 10, 12, 14)
+           + __builtin_shufflevector(pairs, pairs, 1, 3, 5, 7, 9, 11, 13, 15);
 #endif
 }
 /* lane l: the sum of rlx_i_dot's lane l times int16 lane i0 of s (lanes 0-3) or i1
@@ -1820,6 +1845,113 @@ static void rlx_i_transpose_x(const int8_t *restrict q, int64_t k, int8_t *restr
 
 
 
+/* q4_0, x rounded to int8: rlx_iv4x<mx>_q4_0's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out: for each 8 groups, each of the 4
+   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q4_0,
+   so the same bits. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
+RLX_INLINE void rlx_iw4_q4_0_rows(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
+    (void)si;
+    (void)ds;
+    rlx_f8v acc[4][16];
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
+    int64_t g0 = 0;
+    for (; g0 + 8 <= kg; g0 += 8) {
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += P) {
+            rlx_i8v t[P][8];
+            rlx_f8v a[P], o[P];
+            (void)o;
+            #pragma GCC unroll 2
+            for (int p = 0; p < P; p++) {
+                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 18;
+                for (int l = 0; l < 8 * 18; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 18;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 2);
+                }
+                rlx_i_transpose8(c, t[p]);
+                rlx_i_fields8(bl, &a[p], &o[p]);
+            }
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
+                rlx_i32v8 sp[P];
+                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 0, sp);
+                #pragma GCC unroll 2
+                for (int p = 0; p < P; p++) {
+                    const int j = j0 + p;
+                    const rlx_i32v8 s = sp[p];
+                    const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, 8) * 8, rlx_f8v);
+                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
+                }
+            }
+        }
+    }
+    if (g0 < kg) {
+        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
+           rows of W a step, x's lanes repeating its groups to match
+           (rlx_i_transpose_x); each lane's operations as a whole step's */
+        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
+        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {
+                const int j = j0 + i / w, l = i & (w - 1);
+                const uint8_t *b = bl[i] = l < nl && j < 4
+                    ? q + j * row_bytes + (g0 + l) * 18 : rlx_i_zero_block;
+                c[i] = (rlx_i8v)rlx_i_nibbles(b + 2);
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 1
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
+                                                     rep);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                const rlx_f8v sf = __builtin_convertvector(s - __builtin_shuffle(rlx_i_lanes(si + m * kg + g0, nl), rep) * 8, rlx_f8v);
+                rlx_f8v sums = {0};
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
+                sums = rlx_i_fma(a * xd, sf, sums);
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
+            }
+        }
+    }
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
+            y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+#if RLX_I_ONE_BODY
+/* rlx_iw4_q4_0_rows for any k and count of rows of x: the one copy of the kernel the
+   portable tier compiles (RLX_I_ONE_BODY; not cloned per call's constants) */
+static RLX_I_ONE_COPY void rlx_iw4_q4_0_any(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_iw4_q4_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+#endif
+
+
+
 /* q4_0, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
    blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
    the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
@@ -1830,6 +1962,9 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q4_0_any(q, row_bytes, qx, dx, si, ds, k, y, n, 1);
+#else
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -1916,6 +2051,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_0(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
 
 
@@ -1930,6 +2066,9 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q4_0_any(q, row_bytes, qx, dx, si, ds, k, y, n, 5);
+#else
     enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -2016,6 +2155,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_0(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
 
 
@@ -2178,102 +2318,6 @@ static __attribute__((noinline)) void rlx_ia16_q4_0(
 
 
 
-/* q4_0, x rounded to int8: rlx_iv4x<mx>_q4_0's sums for up to 16 rows of x, mx given at
-   run time, with the loops turned inside out: for each 8 groups, each of the 4
-   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
-   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q4_0,
-   so the same bits. q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer products: BIAS), scale d */
-RLX_INLINE void rlx_iw4_q4_0_rows(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
-    (void)si;
-    (void)ds;
-    rlx_f8v acc[4][16];
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
-    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
-    int64_t g0 = 0;
-    for (; g0 + 8 <= kg; g0 += 8) {
-        #pragma GCC unroll 1
-        for (int j0 = 0; j0 < 4; j0 += P) {
-            rlx_i8v t[P][8];
-            rlx_f8v a[P], o[P];
-            (void)o;
-            #pragma GCC unroll 2
-            for (int p = 0; p < P; p++) {
-                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 18;
-                for (int l = 0; l < 8 * 18; l += 64) __builtin_prefetch(blk + l + ahead);
-                const uint8_t *bl[8];
-                rlx_i8v c[8];
-                #pragma GCC unroll 8
-                for (int l = 0; l < 8; l++) {
-                    const uint8_t *b = bl[l] = blk + l * 18;
-                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 2);
-                }
-                rlx_i_transpose8(c, t[p]);
-                rlx_i_fields8(bl, &a[p], &o[p]);
-            }
-            #pragma GCC unroll 2
-            for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
-                rlx_i32v8 sp[P];
-                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 0, sp);
-                #pragma GCC unroll 2
-                for (int p = 0; p < P; p++) {
-                    const int j = j0 + p;
-                    const rlx_i32v8 s = sp[p];
-                    const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, 8) * 8, rlx_f8v);
-                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
-                }
-            }
-        }
-    }
-    if (g0 < kg) {
-        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
-           rows of W a step, x's lanes repeating its groups to match
-           (rlx_i_transpose_x); each lane's operations as a whole step's */
-        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
-        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
-        #pragma GCC unroll 1
-        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
-            const uint8_t *bl[8];
-            rlx_i8v c[8], t[8];
-            #pragma GCC unroll 8
-            for (int i = 0; i < 8; i++) {
-                const int j = j0 + i / w, l = i & (w - 1);
-                const uint8_t *b = bl[i] = l < nl && j < 4
-                    ? q + j * row_bytes + (g0 + l) * 18 : rlx_i_zero_block;
-                c[i] = (rlx_i8v)rlx_i_nibbles(b + 2);
-            }
-            rlx_i_transpose8(c, t);
-            rlx_f8v a, o;
-            rlx_i_fields8(bl, &a, &o);
-            (void)o;
-            #pragma GCC unroll 1
-            for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
-                                                     rep);
-                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
-                const rlx_f8v sf = __builtin_convertvector(s - __builtin_shuffle(rlx_i_lanes(si + m * kg + g0, nl), rep) * 8, rlx_f8v);
-                rlx_f8v sums = {0};
-                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
-                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
-                sums = rlx_i_fma(a * xd, sf, sums);
-                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
-                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
-            }
-        }
-    }
-    for (int m = 0; m < mx; m++)
-        for (int j = 0; j < 4; j++)
-            y[m * n + j] = rlx_i_fold(acc[j][m]);
-}
-
-
-
 /* 16 rows of W of q4_0 at k = 512 against mx rows of x: rlx_ia16_q4_0 where the tiles
    may be used, else rlx_iw4_q4_0 four rows of W at a time (the same bits) */
 static __attribute__((noinline)) void rlx_ia16_q4_0_k512_s20(
@@ -2293,7 +2337,11 @@ static __attribute__((noinline)) void rlx_ia16_q4_0_k512_s20(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q4_0_any(q + j * 288, 288, qt, dx, si, ds, 512, y + j, n, mx);
+#else
         rlx_iw4_q4_0_rows(q + j * 288, 288, qt, dx, si, ds, 512, y + j, n, mx);
+#endif
 }
 
 /* 16 rows of W of q4_0 at k = 512 against 16 rows of x: rlx_ia16_q4_0 where the tiles
@@ -2315,7 +2363,11 @@ static __attribute__((noinline)) void rlx_ia16_q4_0_k512_s20_x16(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q4_0_any(q + j * 288, 288, qt, dx, si, ds, 512, y + j, n, 16);
+#else
         rlx_iw4_q4_0_rows(q + j * 288, 288, qt, dx, si, ds, 512, y + j, n, 16);
+#endif
 }
 
 /* 16 rows of W of q4_0 at k = 512 against 8 rows of x: rlx_ia16_q4_0 where the tiles
@@ -2337,7 +2389,11 @@ static __attribute__((noinline)) void rlx_ia16_q4_0_k512_s20_x8(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q4_0_any(q + j * 288, 288, qt, dx, si, ds, 512, y + j, n, 8);
+#else
         rlx_iw4_q4_0_rows(q + j * 288, 288, qt, dx, si, ds, 512, y + j, n, 8);
+#endif
 }
 
 
@@ -2352,6 +2408,9 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q4_0_any(q, row_bytes, qx, dx, si, ds, k, y, n, 4);
+#else
     enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -2438,7 +2497,119 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_0(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
+
+
+
+/* q4_1, x rounded to int8: rlx_iv4x<mx>_q4_1's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out: for each 8 groups, each of the 4
+   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q4_1,
+   so the same bits. q4_1: codes the nibbles at b + 4, scale d, offset m */
+RLX_INLINE void rlx_iw4_q4_1_rows(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
+    (void)si;
+    (void)ds;
+    rlx_f8v acc[4][16];
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
+    int64_t g0 = 0;
+    for (; g0 + 8 <= kg; g0 += 8) {
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += P) {
+            rlx_i8v t[P][8];
+            rlx_f8v a[P], o[P];
+            (void)o;
+            #pragma GCC unroll 2
+            for (int p = 0; p < P; p++) {
+                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 20;
+                for (int l = 0; l < 8 * 20; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 20;
+                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 4);
+                }
+                rlx_i_transpose8(c, t[p]);
+                rlx_i_fields8(bl, &a[p], &o[p]);
+            }
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
+                rlx_i32v8 sp[P];
+                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 0, sp);
+                #pragma GCC unroll 2
+                for (int p = 0; p < P; p++) {
+                    const int j = j0 + p;
+                    const rlx_i32v8 s = sp[p];
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
+                    acc[j][m] = rlx_i_fma(o[p], (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8),
+                                          acc[j][m]);
+                }
+            }
+        }
+    }
+    if (g0 < kg) {
+        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
+           rows of W a step, x's lanes repeating its groups to match
+           (rlx_i_transpose_x); each lane's operations as a whole step's */
+        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
+        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {
+                const int j = j0 + i / w, l = i & (w - 1);
+                const uint8_t *b = bl[i] = l < nl && j < 4
+                    ? q + j * row_bytes + (g0 + l) * 20 : rlx_i_zero_block;
+                c[i] = (rlx_i8v)rlx_i_nibbles(b + 4);
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 1
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
+                                                     rep);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                rlx_f8v sums = {0};
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
+                sums = rlx_i_fma(a * xd, sf, sums);
+                sums = rlx_i_fma(o, __builtin_shuffle((rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl),
+                                                      rep), sums);
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
+            }
+        }
+    }
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
+            y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+#if RLX_I_ONE_BODY
+/* rlx_iw4_q4_1_rows for any k and count of rows of x: the one copy of the kernel the
+   portable tier compiles (RLX_I_ONE_BODY; not cloned per call's constants) */
+static RLX_I_ONE_COPY void rlx_iw4_q4_1_any(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_iw4_q4_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+#endif
 
 
 
@@ -2452,6 +2623,9 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q4_1_any(q, row_bytes, qx, dx, si, ds, k, y, n, 1);
+#else
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -2540,6 +2714,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q4_1(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
 
 
@@ -2554,6 +2729,9 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q4_1_any(q, row_bytes, qx, dx, si, ds, k, y, n, 5);
+#else
     enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -2642,6 +2820,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q4_1(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
 
 
@@ -2769,106 +2948,6 @@ static __attribute__((noinline)) void rlx_ia16_q4_1(
 
 
 
-/* q4_1, x rounded to int8: rlx_iv4x<mx>_q4_1's sums for up to 16 rows of x, mx given at
-   run time, with the loops turned inside out: for each 8 groups, each of the 4
-   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
-   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q4_1,
-   so the same bits. q4_1: codes the nibbles at b + 4, scale d, offset m */
-RLX_INLINE void rlx_iw4_q4_1_rows(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
-    (void)si;
-    (void)ds;
-    rlx_f8v acc[4][16];
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
-    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
-    int64_t g0 = 0;
-    for (; g0 + 8 <= kg; g0 += 8) {
-        #pragma GCC unroll 1
-        for (int j0 = 0; j0 < 4; j0 += P) {
-            rlx_i8v t[P][8];
-            rlx_f8v a[P], o[P];
-            (void)o;
-            #pragma GCC unroll 2
-            for (int p = 0; p < P; p++) {
-                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 20;
-                for (int l = 0; l < 8 * 20; l += 64) __builtin_prefetch(blk + l + ahead);
-                const uint8_t *bl[8];
-                rlx_i8v c[8];
-                #pragma GCC unroll 8
-                for (int l = 0; l < 8; l++) {
-                    const uint8_t *b = bl[l] = blk + l * 20;
-                    c[l] = (rlx_i8v)rlx_i_nibbles(b + 4);
-                }
-                rlx_i_transpose8(c, t[p]);
-                rlx_i_fields8(bl, &a[p], &o[p]);
-            }
-            #pragma GCC unroll 2
-            for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
-                rlx_i32v8 sp[P];
-                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 0, sp);
-                #pragma GCC unroll 2
-                for (int p = 0; p < P; p++) {
-                    const int j = j0 + p;
-                    const rlx_i32v8 s = sp[p];
-                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
-                    acc[j][m] = rlx_i_fma(o[p], (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8),
-                                          acc[j][m]);
-                }
-            }
-        }
-    }
-    if (g0 < kg) {
-        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
-           rows of W a step, x's lanes repeating its groups to match
-           (rlx_i_transpose_x); each lane's operations as a whole step's */
-        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
-        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
-        #pragma GCC unroll 1
-        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
-            const uint8_t *bl[8];
-            rlx_i8v c[8], t[8];
-            #pragma GCC unroll 8
-            for (int i = 0; i < 8; i++) {
-                const int j = j0 + i / w, l = i & (w - 1);
-                const uint8_t *b = bl[i] = l < nl && j < 4
-                    ? q + j * row_bytes + (g0 + l) * 20 : rlx_i_zero_block;
-                c[i] = (rlx_i8v)rlx_i_nibbles(b + 4);
-            }
-            rlx_i_transpose8(c, t);
-            rlx_f8v a, o;
-            rlx_i_fields8(bl, &a, &o);
-            (void)o;
-            #pragma GCC unroll 1
-            for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
-                                                     rep);
-                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
-                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                rlx_f8v sums = {0};
-                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
-                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
-                sums = rlx_i_fma(a * xd, sf, sums);
-                sums = rlx_i_fma(o, __builtin_shuffle((rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl),
-                                                      rep), sums);
-                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
-                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
-            }
-        }
-    }
-    for (int m = 0; m < mx; m++)
-        for (int j = 0; j < 4; j++)
-            y[m * n + j] = rlx_i_fold(acc[j][m]);
-}
-
-
-
 /* 16 rows of W of q4_1 at k = 512 against mx rows of x: rlx_ia16_q4_1 where the tiles
    may be used, else rlx_iw4_q4_1 four rows of W at a time (the same bits) */
 static __attribute__((noinline)) void rlx_ia16_q4_1_k512_s20(
@@ -2888,7 +2967,11 @@ static __attribute__((noinline)) void rlx_ia16_q4_1_k512_s20(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q4_1_any(q + j * 320, 320, qt, dx, si, ds, 512, y + j, n, mx);
+#else
         rlx_iw4_q4_1_rows(q + j * 320, 320, qt, dx, si, ds, 512, y + j, n, mx);
+#endif
 }
 
 /* 16 rows of W of q4_1 at k = 512 against 16 rows of x: rlx_ia16_q4_1 where the tiles
@@ -2910,7 +2993,11 @@ static __attribute__((noinline)) void rlx_ia16_q4_1_k512_s20_x16(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q4_1_any(q + j * 320, 320, qt, dx, si, ds, 512, y + j, n, 16);
+#else
         rlx_iw4_q4_1_rows(q + j * 320, 320, qt, dx, si, ds, 512, y + j, n, 16);
+#endif
 }
 
 /* 16 rows of W of q4_1 at k = 512 against 8 rows of x: rlx_ia16_q4_1 where the tiles
@@ -2932,7 +3019,11 @@ static __attribute__((noinline)) void rlx_ia16_q4_1_k512_s20_x8(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q4_1_any(q + j * 320, 320, qt, dx, si, ds, 512, y + j, n, 8);
+#else
         rlx_iw4_q4_1_rows(q + j * 320, 320, qt, dx, si, ds, 512, y + j, n, 8);
+#endif
 }
 
 
@@ -2947,6 +3038,9 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q4_1_any(q, row_bytes, qx, dx, si, ds, k, y, n, 4);
+#else
     enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -3035,144 +3129,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q4_1(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
-}
-
-
-
-/* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
-   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
-   out), scales
-   dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
-static __attribute__((noinline)) void rlx_ik4x1_q4_k(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
-           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    (void)kp;
-    (void)si;
-    (void)ds;
-    (void)kg;
-    for (int j0 = 0; j0 < 4; j0 += RP) {
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][1];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
-        for (int64_t sb = 0; sb < kd; sb++) {
-            #pragma GCC unroll 16
-            for (int j = 0; j < RP; j++) {
-                const uint8_t *b = qj + j * row_bytes + sb * 144;
-                for (int l = 0; l < 144; l += 64) __builtin_prefetch(b + l + ahead);
-                rlx_i16v8 sc;
-                rlx_i32v8 mn;
-                rlx_i_k_scales(b + 4, &sc, &mn);
-                rlx_i32v8 isum[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) isum[m] = (rlx_i32v8){0};
-                #pragma GCC unroll 8
-                for (int g = 0; g < 8; g++) {
-                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15));
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
-                    }
-                }
-                float dmin;
-                const float d = rlx_i_half_pair(b, &dmin)[0];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) {
-                    const float xs = dx[m * kd + sb];
-                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
-                    rlx_i32v8 sv;
-                    memcpy(&sv, si + m * kg + sb * 8, 32);
-                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
-                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
-                }
-            }
-        }
-        for (int m = 0; m < 1; m++)
-            for (int j = 0; j < RP; j++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
-    }
-}
-
-
-
-/* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
-   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
-   out), scales
-   dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
-static __attribute__((noinline)) void rlx_ik4x5_q4_k(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
-           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    (void)kp;
-    (void)si;
-    (void)ds;
-    (void)kg;
-    for (int j0 = 0; j0 < 4; j0 += RP) {
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][5];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < 5; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
-        for (int64_t sb = 0; sb < kd; sb++) {
-            #pragma GCC unroll 16
-            for (int j = 0; j < RP; j++) {
-                const uint8_t *b = qj + j * row_bytes + sb * 144;
-                for (int l = 0; l < 144; l += 64) __builtin_prefetch(b + l + ahead);
-                rlx_i16v8 sc;
-                rlx_i32v8 mn;
-                rlx_i_k_scales(b + 4, &sc, &mn);
-                rlx_i32v8 isum[5];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 5; m++) isum[m] = (rlx_i32v8){0};
-                #pragma GCC unroll 8
-                for (int g = 0; g < 8; g++) {
-                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15));
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 5; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
-                    }
-                }
-                float dmin;
-                const float d = rlx_i_half_pair(b, &dmin)[0];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 5; m++) {
-                    const float xs = dx[m * kd + sb];
-                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
-                    rlx_i32v8 sv;
-                    memcpy(&sv, si + m * kg + sb * 8, 32);
-                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
-                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
-                }
-            }
-        }
-        for (int m = 0; m < 5; m++)
-            for (int j = 0; j < RP; j++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
-    }
+#endif
 }
 
 
@@ -3232,6 +3189,163 @@ RLX_INLINE void rlx_ikw4_q4_k_rows(
             y[m * n + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
 }
 
+#if RLX_I_ONE_BODY
+/* rlx_ikw4_q4_k_rows for any k and count of rows of x: the one copy of the kernel the
+   portable tier compiles (RLX_I_ONE_BODY; not cloned per call's constants) */
+static RLX_I_ONE_COPY void rlx_ikw4_q4_k_any(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_ikw4_q4_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+#endif
+
+
+
+/* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+static __attribute__((noinline)) void rlx_ik4x1_q4_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q4_k_any(q, row_bytes, qx, dx, si, ds, k, y, n, 1);
+#else
+    enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[2][RP][1];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        for (int64_t sb = 0; sb < kd; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 144;
+                for (int l = 0; l < 144; l += 64) __builtin_prefetch(b + l + ahead);
+                rlx_i16v8 sc;
+                rlx_i32v8 mn;
+                rlx_i_k_scales(b + 4, &sc, &mn);
+                rlx_i32v8 isum[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15));
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
+                    }
+                }
+                float dmin;
+                const float d = rlx_i_half_pair(b, &dmin)[0];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) {
+                    const float xs = dx[m * kd + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
+                }
+            }
+        }
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
+    }
+#endif
+}
+
+
+
+/* q4_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); 6-bit scale and min per sub-block */
+static __attribute__((noinline)) void rlx_ik4x5_q4_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q4_k_any(q, row_bytes, qx, dx, si, ds, k, y, n, 5);
+#else
+    enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[2][RP][5];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        for (int64_t sb = 0; sb < kd; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 144;
+                for (int l = 0; l < 144; l += 64) __builtin_prefetch(b + l + ahead);
+                rlx_i16v8 sc;
+                rlx_i32v8 mn;
+                rlx_i_k_scales(b + 4, &sc, &mn);
+                rlx_i32v8 isum[5];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 5; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15));
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 5; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
+                    }
+                }
+                float dmin;
+                const float d = rlx_i_half_pair(b, &dmin)[0];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 5; m++) {
+                    const float xs = dx[m * kd + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
+                }
+            }
+        }
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
+    }
+#endif
+}
+
 
 
 /* rlx_ikw4_q4_k_rows for mx rows of x, k = 512 */
@@ -3239,7 +3353,11 @@ static __attribute__((noinline)) void rlx_ikw4_q4_k_k512(
         const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, float *restrict y,
         int64_t n, const int mx) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q4_k_any(q, 288, qx, dx, si, ds, 512, y, n, mx);
+#else
     rlx_ikw4_q4_k_rows(q, 288, qx, dx, si, ds, 512, y, n, mx);
+#endif
 }
 
 /* rlx_ikw4_q4_k_rows for 16 rows of x, k = 512 */
@@ -3247,7 +3365,11 @@ static __attribute__((noinline)) void rlx_ikw4_q4_k_k512_x16(
         const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, float *restrict y,
         int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q4_k_any(q, 288, qx, dx, si, ds, 512, y, n, 16);
+#else
     rlx_ikw4_q4_k_rows(q, 288, qx, dx, si, ds, 512, y, n, 16);
+#endif
 }
 
 /* rlx_ikw4_q4_k_rows for 8 rows of x, k = 512 */
@@ -3255,7 +3377,11 @@ static __attribute__((noinline)) void rlx_ikw4_q4_k_k512_x8(
         const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, float *restrict y,
         int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q4_k_any(q, 288, qx, dx, si, ds, 512, y, n, 8);
+#else
     rlx_ikw4_q4_k_rows(q, 288, qx, dx, si, ds, 512, y, n, 8);
+#endif
 }
 
 
@@ -3270,6 +3396,9 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q4_k_any(q, row_bytes, qx, dx, si, ds, k, y, n, 4);
+#else
     enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -3325,7 +3454,115 @@ static __attribute__((noinline)) void rlx_ik4x4_q4_k(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
+#endif
 }
+
+
+
+/* q5_0, x rounded to int8: rlx_iv4x<mx>_q5_0's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out: for each 8 groups, each of the 4
+   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q5_0,
+   so the same bits. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
+RLX_INLINE void rlx_iw4_q5_0_rows(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
+    (void)si;
+    (void)ds;
+    rlx_f8v acc[4][16];
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
+    int64_t g0 = 0;
+    for (; g0 + 8 <= kg; g0 += 8) {
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += P) {
+            rlx_i8v t[P][8];
+            rlx_f8v a[P], o[P];
+            (void)o;
+            #pragma GCC unroll 2
+            for (int p = 0; p < P; p++) {
+                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 22;
+                for (int l = 0; l < 8 * 22; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 22;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                }
+                rlx_i_transpose8(c, t[p]);
+                rlx_i_fields8(bl, &a[p], &o[p]);
+            }
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
+                rlx_i32v8 sp[P];
+                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 0, sp);
+                #pragma GCC unroll 2
+                for (int p = 0; p < P; p++) {
+                    const int j = j0 + p;
+                    const rlx_i32v8 s = sp[p];
+                    const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, 8) * 16, rlx_f8v);
+                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
+                }
+            }
+        }
+    }
+    if (g0 < kg) {
+        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
+           rows of W a step, x's lanes repeating its groups to match
+           (rlx_i_transpose_x); each lane's operations as a whole step's */
+        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
+        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {
+                const int j = j0 + i / w, l = i & (w - 1);
+                const uint8_t *b = bl[i] = l < nl && j < 4
+                    ? q + j * row_bytes + (g0 + l) * 22 : rlx_i_zero_block;
+                c[i] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 1
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
+                                                     rep);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                const rlx_f8v sf = __builtin_convertvector(s - __builtin_shuffle(rlx_i_lanes(si + m * kg + g0, nl), rep) * 16, rlx_f8v);
+                rlx_f8v sums = {0};
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
+                sums = rlx_i_fma(a * xd, sf, sums);
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
+            }
+        }
+    }
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
+            y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+#if RLX_I_ONE_BODY
+/* rlx_iw4_q5_0_rows for any k and count of rows of x: the one copy of the kernel the
+   portable tier compiles (RLX_I_ONE_BODY; not cloned per call's constants) */
+static RLX_I_ONE_COPY void rlx_iw4_q5_0_any(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_iw4_q5_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+#endif
 
 
 
@@ -3339,6 +3576,9 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q5_0_any(q, row_bytes, qx, dx, si, ds, k, y, n, 1);
+#else
     enum { RX = 1 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -3425,6 +3665,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
 
 
@@ -3439,6 +3680,9 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q5_0_any(q, row_bytes, qx, dx, si, ds, k, y, n, 5);
+#else
     enum { RX = 5 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -3525,6 +3769,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
 
 
@@ -3651,102 +3896,6 @@ static __attribute__((noinline)) void rlx_ia16_q5_0(
 
 
 
-/* q5_0, x rounded to int8: rlx_iv4x<mx>_q5_0's sums for up to 16 rows of x, mx given at
-   run time, with the loops turned inside out: for each 8 groups, each of the 4
-   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
-   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q5_0,
-   so the same bits. q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken off the integer products: BIAS); scale d */
-RLX_INLINE void rlx_iw4_q5_0_rows(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
-    (void)si;
-    (void)ds;
-    rlx_f8v acc[4][16];
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
-    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
-    int64_t g0 = 0;
-    for (; g0 + 8 <= kg; g0 += 8) {
-        #pragma GCC unroll 1
-        for (int j0 = 0; j0 < 4; j0 += P) {
-            rlx_i8v t[P][8];
-            rlx_f8v a[P], o[P];
-            (void)o;
-            #pragma GCC unroll 2
-            for (int p = 0; p < P; p++) {
-                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 22;
-                for (int l = 0; l < 8 * 22; l += 64) __builtin_prefetch(blk + l + ahead);
-                const uint8_t *bl[8];
-                rlx_i8v c[8];
-                #pragma GCC unroll 8
-                for (int l = 0; l < 8; l++) {
-                    const uint8_t *b = bl[l] = blk + l * 22;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
-                }
-                rlx_i_transpose8(c, t[p]);
-                rlx_i_fields8(bl, &a[p], &o[p]);
-            }
-            #pragma GCC unroll 2
-            for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
-                rlx_i32v8 sp[P];
-                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 0, sp);
-                #pragma GCC unroll 2
-                for (int p = 0; p < P; p++) {
-                    const int j = j0 + p;
-                    const rlx_i32v8 s = sp[p];
-                    const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, 8) * 16, rlx_f8v);
-                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
-                }
-            }
-        }
-    }
-    if (g0 < kg) {
-        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
-           rows of W a step, x's lanes repeating its groups to match
-           (rlx_i_transpose_x); each lane's operations as a whole step's */
-        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
-        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
-        #pragma GCC unroll 1
-        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
-            const uint8_t *bl[8];
-            rlx_i8v c[8], t[8];
-            #pragma GCC unroll 8
-            for (int i = 0; i < 8; i++) {
-                const int j = j0 + i / w, l = i & (w - 1);
-                const uint8_t *b = bl[i] = l < nl && j < 4
-                    ? q + j * row_bytes + (g0 + l) * 22 : rlx_i_zero_block;
-                c[i] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
-            }
-            rlx_i_transpose8(c, t);
-            rlx_f8v a, o;
-            rlx_i_fields8(bl, &a, &o);
-            (void)o;
-            #pragma GCC unroll 1
-            for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
-                                                     rep);
-                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
-                const rlx_f8v sf = __builtin_convertvector(s - __builtin_shuffle(rlx_i_lanes(si + m * kg + g0, nl), rep) * 16, rlx_f8v);
-                rlx_f8v sums = {0};
-                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
-                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
-                sums = rlx_i_fma(a * xd, sf, sums);
-                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
-                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
-            }
-        }
-    }
-    for (int m = 0; m < mx; m++)
-        for (int j = 0; j < 4; j++)
-            y[m * n + j] = rlx_i_fold(acc[j][m]);
-}
-
-
-
 /* 16 rows of W of q5_0 at k = 512 against mx rows of x: rlx_ia16_q5_0 where the tiles
    may be used, else rlx_iw4_q5_0 four rows of W at a time (the same bits) */
 static __attribute__((noinline)) void rlx_ia16_q5_0_k512_s20(
@@ -3766,7 +3915,11 @@ static __attribute__((noinline)) void rlx_ia16_q5_0_k512_s20(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q5_0_any(q + j * 352, 352, qt, dx, si, ds, 512, y + j, n, mx);
+#else
         rlx_iw4_q5_0_rows(q + j * 352, 352, qt, dx, si, ds, 512, y + j, n, mx);
+#endif
 }
 
 /* 16 rows of W of q5_0 at k = 512 against 16 rows of x: rlx_ia16_q5_0 where the tiles
@@ -3788,7 +3941,11 @@ static __attribute__((noinline)) void rlx_ia16_q5_0_k512_s20_x16(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q5_0_any(q + j * 352, 352, qt, dx, si, ds, 512, y + j, n, 16);
+#else
         rlx_iw4_q5_0_rows(q + j * 352, 352, qt, dx, si, ds, 512, y + j, n, 16);
+#endif
 }
 
 /* 16 rows of W of q5_0 at k = 512 against 8 rows of x: rlx_ia16_q5_0 where the tiles
@@ -3810,7 +3967,11 @@ static __attribute__((noinline)) void rlx_ia16_q5_0_k512_s20_x8(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q5_0_any(q + j * 352, 352, qt, dx, si, ds, 512, y + j, n, 8);
+#else
         rlx_iw4_q5_0_rows(q + j * 352, 352, qt, dx, si, ds, 512, y + j, n, 8);
+#endif
 }
 
 
@@ -3825,6 +3986,9 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q5_0_any(q, row_bytes, qx, dx, si, ds, k, y, n, 4);
+#else
     enum { RX = 4 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 4,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -3911,7 +4075,119 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
+
+
+
+/* q5_1, x rounded to int8: rlx_iv4x<mx>_q5_1's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out: for each 8 groups, each of the 4
+   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q5_1,
+   so the same bits. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
+RLX_INLINE void rlx_iw4_q5_1_rows(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
+    (void)si;
+    (void)ds;
+    rlx_f8v acc[4][16];
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
+    int64_t g0 = 0;
+    for (; g0 + 8 <= kg; g0 += 8) {
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += P) {
+            rlx_i8v t[P][8];
+            rlx_f8v a[P], o[P];
+            (void)o;
+            #pragma GCC unroll 2
+            for (int p = 0; p < P; p++) {
+                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 24;
+                for (int l = 0; l < 8 * 24; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 24;
+                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                }
+                rlx_i_transpose8(c, t[p]);
+                rlx_i_fields8(bl, &a[p], &o[p]);
+            }
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
+                rlx_i32v8 sp[P];
+                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 0, sp);
+                #pragma GCC unroll 2
+                for (int p = 0; p < P; p++) {
+                    const int j = j0 + p;
+                    const rlx_i32v8 s = sp[p];
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
+                    acc[j][m] = rlx_i_fma(o[p], (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8),
+                                          acc[j][m]);
+                }
+            }
+        }
+    }
+    if (g0 < kg) {
+        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
+           rows of W a step, x's lanes repeating its groups to match
+           (rlx_i_transpose_x); each lane's operations as a whole step's */
+        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
+        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {
+                const int j = j0 + i / w, l = i & (w - 1);
+                const uint8_t *b = bl[i] = l < nl && j < 4
+                    ? q + j * row_bytes + (g0 + l) * 24 : rlx_i_zero_block;
+                c[i] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 1
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
+                                                     rep);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
+                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                rlx_f8v sums = {0};
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
+                sums = rlx_i_fma(a * xd, sf, sums);
+                sums = rlx_i_fma(o, __builtin_shuffle((rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl),
+                                                      rep), sums);
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
+            }
+        }
+    }
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
+            y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+#if RLX_I_ONE_BODY
+/* rlx_iw4_q5_1_rows for any k and count of rows of x: the one copy of the kernel the
+   portable tier compiles (RLX_I_ONE_BODY; not cloned per call's constants) */
+static RLX_I_ONE_COPY void rlx_iw4_q5_1_any(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_iw4_q5_1_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+#endif
 
 
 
@@ -3925,6 +4201,9 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q5_1_any(q, row_bytes, qx, dx, si, ds, k, y, n, 1);
+#else
     enum { RX = 1 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -4013,6 +4292,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
 
 
@@ -4027,6 +4307,9 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q5_1_any(q, row_bytes, qx, dx, si, ds, k, y, n, 5);
+#else
     enum { RX = 5 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -4115,6 +4398,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
 
 
@@ -4242,106 +4526,6 @@ static __attribute__((noinline)) void rlx_ia16_q5_1(
 
 
 
-/* q5_1, x rounded to int8: rlx_iv4x<mx>_q5_1's sums for up to 16 rows of x, mx given at
-   run time, with the loops turned inside out: for each 8 groups, each of the 4
-   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
-   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q5_1,
-   so the same bits. q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, offset m */
-RLX_INLINE void rlx_iw4_q5_1_rows(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
-    (void)si;
-    (void)ds;
-    rlx_f8v acc[4][16];
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
-    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
-    int64_t g0 = 0;
-    for (; g0 + 8 <= kg; g0 += 8) {
-        #pragma GCC unroll 1
-        for (int j0 = 0; j0 < 4; j0 += P) {
-            rlx_i8v t[P][8];
-            rlx_f8v a[P], o[P];
-            (void)o;
-            #pragma GCC unroll 2
-            for (int p = 0; p < P; p++) {
-                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 24;
-                for (int l = 0; l < 8 * 24; l += 64) __builtin_prefetch(blk + l + ahead);
-                const uint8_t *bl[8];
-                rlx_i8v c[8];
-                #pragma GCC unroll 8
-                for (int l = 0; l < 8; l++) {
-                    const uint8_t *b = bl[l] = blk + l * 24;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
-                }
-                rlx_i_transpose8(c, t[p]);
-                rlx_i_fields8(bl, &a[p], &o[p]);
-            }
-            #pragma GCC unroll 2
-            for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
-                rlx_i32v8 sp[P];
-                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 0, sp);
-                #pragma GCC unroll 2
-                for (int p = 0; p < P; p++) {
-                    const int j = j0 + p;
-                    const rlx_i32v8 s = sp[p];
-                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
-                    acc[j][m] = rlx_i_fma(o[p], (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8),
-                                          acc[j][m]);
-                }
-            }
-        }
-    }
-    if (g0 < kg) {
-        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
-           rows of W a step, x's lanes repeating its groups to match
-           (rlx_i_transpose_x); each lane's operations as a whole step's */
-        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
-        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
-        #pragma GCC unroll 1
-        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
-            const uint8_t *bl[8];
-            rlx_i8v c[8], t[8];
-            #pragma GCC unroll 8
-            for (int i = 0; i < 8; i++) {
-                const int j = j0 + i / w, l = i & (w - 1);
-                const uint8_t *b = bl[i] = l < nl && j < 4
-                    ? q + j * row_bytes + (g0 + l) * 24 : rlx_i_zero_block;
-                c[i] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
-            }
-            rlx_i_transpose8(c, t);
-            rlx_f8v a, o;
-            rlx_i_fields8(bl, &a, &o);
-            (void)o;
-            #pragma GCC unroll 1
-            for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
-                                                     rep);
-                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 0);
-                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                rlx_f8v sums = {0};
-                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
-                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
-                sums = rlx_i_fma(a * xd, sf, sums);
-                sums = rlx_i_fma(o, __builtin_shuffle((rlx_f8v)rlx_i_lanes(ds + m * kg + g0, nl),
-                                                      rep), sums);
-                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
-                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
-            }
-        }
-    }
-    for (int m = 0; m < mx; m++)
-        for (int j = 0; j < 4; j++)
-            y[m * n + j] = rlx_i_fold(acc[j][m]);
-}
-
-
-
 /* 16 rows of W of q5_1 at k = 512 against mx rows of x: rlx_ia16_q5_1 where the tiles
    may be used, else rlx_iw4_q5_1 four rows of W at a time (the same bits) */
 static __attribute__((noinline)) void rlx_ia16_q5_1_k512_s20(
@@ -4361,7 +4545,11 @@ static __attribute__((noinline)) void rlx_ia16_q5_1_k512_s20(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q5_1_any(q + j * 384, 384, qt, dx, si, ds, 512, y + j, n, mx);
+#else
         rlx_iw4_q5_1_rows(q + j * 384, 384, qt, dx, si, ds, 512, y + j, n, mx);
+#endif
 }
 
 /* 16 rows of W of q5_1 at k = 512 against 16 rows of x: rlx_ia16_q5_1 where the tiles
@@ -4383,7 +4571,11 @@ static __attribute__((noinline)) void rlx_ia16_q5_1_k512_s20_x16(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q5_1_any(q + j * 384, 384, qt, dx, si, ds, 512, y + j, n, 16);
+#else
         rlx_iw4_q5_1_rows(q + j * 384, 384, qt, dx, si, ds, 512, y + j, n, 16);
+#endif
 }
 
 /* 16 rows of W of q5_1 at k = 512 against 8 rows of x: rlx_ia16_q5_1 where the tiles
@@ -4405,7 +4597,11 @@ static __attribute__((noinline)) void rlx_ia16_q5_1_k512_s20_x8(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q5_1_any(q + j * 384, 384, qt, dx, si, ds, 512, y + j, n, 8);
+#else
         rlx_iw4_q5_1_rows(q + j * 384, 384, qt, dx, si, ds, 512, y + j, n, 8);
+#endif
 }
 
 
@@ -4420,6 +4616,9 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_1(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q5_1_any(q, row_bytes, qx, dx, si, ds, k, y, n, 4);
+#else
     enum { RX = 4 == 1 ? RLX_I_RP1_DECODE_BOUND : RLX_G_RP / 4,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -4508,148 +4707,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_1(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
-}
-
-
-
-/* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
-   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
-   out), scales
-   dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
-static __attribute__((noinline)) void rlx_ik4x1_q5_k(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
-           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    (void)kp;
-    (void)si;
-    (void)ds;
-    (void)kg;
-    for (int j0 = 0; j0 < 4; j0 += RP) {
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][1];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
-        for (int64_t sb = 0; sb < kd; sb++) {
-            #pragma GCC unroll 16
-            for (int j = 0; j < RP; j++) {
-                const uint8_t *b = qj + j * row_bytes + sb * 176;
-                for (int l = 0; l < 176; l += 64) __builtin_prefetch(b + l + ahead);
-                rlx_i16v8 sc;
-                rlx_i32v8 mn;
-                rlx_i_k_scales(b + 4, &sc, &mn);
-                const rlx_u8v hb = rlx_i_load32(b + 16);
-                rlx_i32v8 isum[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) isum[m] = (rlx_i32v8){0};
-                #pragma GCC unroll 8
-                for (int g = 0; g < 8; g++) {
-                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)
-                   | rlx_i_shl(rlx_i_shr(hb, g, 1), 4));
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
-                    }
-                }
-                float dmin;
-                const float d = rlx_i_half_pair(b, &dmin)[0];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) {
-                    const float xs = dx[m * kd + sb];
-                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
-                    rlx_i32v8 sv;
-                    memcpy(&sv, si + m * kg + sb * 8, 32);
-                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
-                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
-                }
-            }
-        }
-        for (int m = 0; m < 1; m++)
-            for (int j = 0; j < RP; j++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
-    }
-}
-
-
-
-/* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
-   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
-   out), scales
-   dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
-static __attribute__((noinline)) void rlx_ik4x5_q5_k(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
-           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    (void)kp;
-    (void)si;
-    (void)ds;
-    (void)kg;
-    for (int j0 = 0; j0 < 4; j0 += RP) {
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[2][RP][5];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < 5; m++)
-                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
-        for (int64_t sb = 0; sb < kd; sb++) {
-            #pragma GCC unroll 16
-            for (int j = 0; j < RP; j++) {
-                const uint8_t *b = qj + j * row_bytes + sb * 176;
-                for (int l = 0; l < 176; l += 64) __builtin_prefetch(b + l + ahead);
-                rlx_i16v8 sc;
-                rlx_i32v8 mn;
-                rlx_i_k_scales(b + 4, &sc, &mn);
-                const rlx_u8v hb = rlx_i_load32(b + 16);
-                rlx_i32v8 isum[5];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 5; m++) isum[m] = (rlx_i32v8){0};
-                #pragma GCC unroll 8
-                for (int g = 0; g < 8; g++) {
-                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)
-                   | rlx_i_shl(rlx_i_shr(hb, g, 1), 4));
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 5; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
-                    }
-                }
-                float dmin;
-                const float d = rlx_i_half_pair(b, &dmin)[0];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 5; m++) {
-                    const float xs = dx[m * kd + sb];
-                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
-                    rlx_i32v8 sv;
-                    memcpy(&sv, si + m * kg + sb * 8, 32);
-                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
-                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
-                }
-            }
-        }
-        for (int m = 0; m < 5; m++)
-            for (int j = 0; j < RP; j++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
-    }
+#endif
 }
 
 
@@ -4711,6 +4769,167 @@ RLX_INLINE void rlx_ikw4_q5_k_rows(
             y[m * n + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
 }
 
+#if RLX_I_ONE_BODY
+/* rlx_ikw4_q5_k_rows for any k and count of rows of x: the one copy of the kernel the
+   portable tier compiles (RLX_I_ONE_BODY; not cloned per call's constants) */
+static RLX_I_ONE_COPY void rlx_ikw4_q5_k_any(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_ikw4_q5_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+#endif
+
+
+
+/* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+static __attribute__((noinline)) void rlx_ik4x1_q5_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q5_k_any(q, row_bytes, qx, dx, si, ds, k, y, n, 1);
+#else
+    enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[2][RP][1];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        for (int64_t sb = 0; sb < kd; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 176;
+                for (int l = 0; l < 176; l += 64) __builtin_prefetch(b + l + ahead);
+                rlx_i16v8 sc;
+                rlx_i32v8 mn;
+                rlx_i_k_scales(b + 4, &sc, &mn);
+                const rlx_u8v hb = rlx_i_load32(b + 16);
+                rlx_i32v8 isum[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)
+                   | rlx_i_shl(rlx_i_shr(hb, g, 1), 4));
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
+                    }
+                }
+                float dmin;
+                const float d = rlx_i_half_pair(b, &dmin)[0];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) {
+                    const float xs = dx[m * kd + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
+                }
+            }
+        }
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
+    }
+#endif
+}
+
+
+
+/* q5_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16 */
+static __attribute__((noinline)) void rlx_ik4x5_q5_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q5_k_any(q, row_bytes, qx, dx, si, ds, k, y, n, 5);
+#else
+    enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[2][RP][5];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++)
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
+        for (int64_t sb = 0; sb < kd; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 176;
+                for (int l = 0; l < 176; l += 64) __builtin_prefetch(b + l + ahead);
+                rlx_i16v8 sc;
+                rlx_i32v8 mn;
+                rlx_i_k_scales(b + 4, &sc, &mn);
+                const rlx_u8v hb = rlx_i_load32(b + 16);
+                rlx_i32v8 isum[5];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 5; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)
+                   | rlx_i_shl(rlx_i_shr(hb, g, 1), 4));
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 5; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, sc, g, g);
+                    }
+                }
+                float dmin;
+                const float d = rlx_i_half_pair(b, &dmin)[0];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 5; m++) {
+                    const float xs = dx[m * kd + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
+                }
+            }
+        }
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
+    }
+#endif
+}
+
 
 
 /* rlx_ikw4_q5_k_rows for mx rows of x, k = 512 */
@@ -4718,7 +4937,11 @@ static __attribute__((noinline)) void rlx_ikw4_q5_k_k512(
         const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, float *restrict y,
         int64_t n, const int mx) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q5_k_any(q, 352, qx, dx, si, ds, 512, y, n, mx);
+#else
     rlx_ikw4_q5_k_rows(q, 352, qx, dx, si, ds, 512, y, n, mx);
+#endif
 }
 
 /* rlx_ikw4_q5_k_rows for 16 rows of x, k = 512 */
@@ -4726,7 +4949,11 @@ static __attribute__((noinline)) void rlx_ikw4_q5_k_k512_x16(
         const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, float *restrict y,
         int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q5_k_any(q, 352, qx, dx, si, ds, 512, y, n, 16);
+#else
     rlx_ikw4_q5_k_rows(q, 352, qx, dx, si, ds, 512, y, n, 16);
+#endif
 }
 
 /* rlx_ikw4_q5_k_rows for 8 rows of x, k = 512 */
@@ -4734,7 +4961,11 @@ static __attribute__((noinline)) void rlx_ikw4_q5_k_k512_x8(
         const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, float *restrict y,
         int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q5_k_any(q, 352, qx, dx, si, ds, 512, y, n, 8);
+#else
     rlx_ikw4_q5_k_rows(q, 352, qx, dx, si, ds, 512, y, n, 8);
+#endif
 }
 
 
@@ -4749,6 +4980,9 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q5_k_any(q, row_bytes, qx, dx, si, ds, k, y, n, 4);
+#else
     enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -4806,132 +5040,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
-}
-
-
-
-/* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
-   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
-   out), scales
-   dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
-static __attribute__((noinline)) void rlx_ik4x1_q6_k(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
-           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    (void)kp;
-    (void)si;
-    (void)ds;
-    (void)kg;
-    for (int j0 = 0; j0 < 4; j0 += RP) {
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[1][RP][1];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
-        for (int64_t sb = 0; sb < kd; sb++) {
-            #pragma GCC unroll 16
-            for (int j = 0; j < RP; j++) {
-                const uint8_t *b = qj + j * row_bytes + sb * 210;
-                for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
-                const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
-                rlx_i32v8 isum[1];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) isum[m] = (rlx_i32v8){0};
-                #pragma GCC unroll 8
-                for (int g = 0; g < 8; g++) {
-                    const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
-                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 1; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
-                    }
-                }
-                const float d = rlx_g_half(b + 208);
-                #pragma GCC unroll 4
-                for (int m = 0; m < 1; m++) {
-                    const float xs = dx[m * kd + sb];
-                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
-                }
-            }
-        }
-        for (int m = 0; m < 1; m++)
-            for (int j = 0; j < RP; j++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
-    }
-}
-
-
-
-/* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
-   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
-   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
-   out), scales
-   dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
-static __attribute__((noinline)) void rlx_ik4x5_q6_k(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n) {
-    enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
-           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
-    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    (void)kp;
-    (void)si;
-    (void)ds;
-    (void)kg;
-    for (int j0 = 0; j0 < 4; j0 += RP) {
-        const uint8_t *qj = q + j0 * row_bytes;
-        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[1][RP][5];
-        #pragma GCC unroll 16
-        for (int j = 0; j < RP; j++)
-            #pragma GCC unroll 4
-            for (int m = 0; m < 5; m++)
-                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
-        for (int64_t sb = 0; sb < kd; sb++) {
-            #pragma GCC unroll 16
-            for (int j = 0; j < RP; j++) {
-                const uint8_t *b = qj + j * row_bytes + sb * 210;
-                for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
-                const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
-                rlx_i32v8 isum[5];
-                #pragma GCC unroll 4
-                for (int m = 0; m < 5; m++) isum[m] = (rlx_i32v8){0};
-                #pragma GCC unroll 8
-                for (int g = 0; g < 8; g++) {
-                    const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
-                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
-                    #pragma GCC unroll 4
-                    for (int m = 0; m < 5; m++) {
-                        rlx_i8v xc;
-                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
-                    }
-                }
-                const float d = rlx_g_half(b + 208);
-                #pragma GCC unroll 4
-                for (int m = 0; m < 5; m++) {
-                    const float xs = dx[m * kd + sb];
-                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
-                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
-                }
-            }
-        }
-        for (int m = 0; m < 5; m++)
-            for (int j = 0; j < RP; j++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
-    }
+#endif
 }
 
 
@@ -4985,6 +5094,151 @@ RLX_INLINE void rlx_ikw4_q6_k_rows(
             y[m * n + j] = rlx_i_fold(acc[0][j][m]);
 }
 
+#if RLX_I_ONE_BODY
+/* rlx_ikw4_q6_k_rows for any k and count of rows of x: the one copy of the kernel the
+   portable tier compiles (RLX_I_ONE_BODY; not cloned per call's constants) */
+static RLX_I_ONE_COPY void rlx_ikw4_q6_k_any(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_ikw4_q6_k_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+#endif
+
+
+
+/* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 1 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+static __attribute__((noinline)) void rlx_ik4x1_q6_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q6_k_any(q, row_bytes, qx, dx, si, ds, k, y, n, 1);
+#else
+    enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[1][RP][1];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 1; m++)
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
+        for (int64_t sb = 0; sb < kd; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 210;
+                for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
+                const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
+                rlx_i32v8 isum[1];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
+                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 1; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
+                    }
+                }
+                const float d = rlx_g_half(b + 208);
+                #pragma GCC unroll 4
+                for (int m = 0; m < 1; m++) {
+                    const float xs = dx[m * kd + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                }
+            }
+        }
+        for (int m = 0; m < 1; m++)
+            for (int j = 0; j < RP; j++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
+    }
+#endif
+}
+
+
+
+/* q6_k, x rounded to int8: y[m * n + j] = (row j of W) . x[m] for the 4 rows of
+   blocks at q, q + row_bytes, ... and the 5 rows of x given as codes qx (k a row;
+   the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
+   out), scales
+   dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+static __attribute__((noinline)) void rlx_ik4x5_q6_k(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q6_k_any(q, row_bytes, qx, dx, si, ds, k, y, n, 5);
+#else
+    enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
+           RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
+    const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    (void)kp;
+    (void)si;
+    (void)ds;
+    (void)kg;
+    for (int j0 = 0; j0 < 4; j0 += RP) {
+        const uint8_t *qj = q + j0 * row_bytes;
+        const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
+        rlx_f8v acc[1][RP][5];
+        #pragma GCC unroll 16
+        for (int j = 0; j < RP; j++)
+            #pragma GCC unroll 4
+            for (int m = 0; m < 5; m++)
+                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
+        for (int64_t sb = 0; sb < kd; sb++) {
+            #pragma GCC unroll 16
+            for (int j = 0; j < RP; j++) {
+                const uint8_t *b = qj + j * row_bytes + sb * 210;
+                for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
+                const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
+                rlx_i32v8 isum[5];
+                #pragma GCC unroll 4
+                for (int m = 0; m < 5; m++) isum[m] = (rlx_i32v8){0};
+                #pragma GCC unroll 8
+                for (int g = 0; g < 8; g++) {
+                    const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
+                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
+                    #pragma GCC unroll 4
+                    for (int m = 0; m < 5; m++) {
+                        rlx_i8v xc;
+                        memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
+                        isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
+                    }
+                }
+                const float d = rlx_g_half(b + 208);
+                #pragma GCC unroll 4
+                for (int m = 0; m < 5; m++) {
+                    const float xs = dx[m * kd + sb];
+                    const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
+                    acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                }
+            }
+        }
+        for (int m = 0; m < 5; m++)
+            for (int j = 0; j < RP; j++)
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
+    }
+#endif
+}
+
 
 
 /* rlx_ikw4_q6_k_rows for mx rows of x, k = 512 */
@@ -4992,7 +5246,11 @@ static __attribute__((noinline)) void rlx_ikw4_q6_k_k512(
         const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, float *restrict y,
         int64_t n, const int mx) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q6_k_any(q, 420, qx, dx, si, ds, 512, y, n, mx);
+#else
     rlx_ikw4_q6_k_rows(q, 420, qx, dx, si, ds, 512, y, n, mx);
+#endif
 }
 
 /* rlx_ikw4_q6_k_rows for 16 rows of x, k = 512 */
@@ -5000,7 +5258,11 @@ static __attribute__((noinline)) void rlx_ikw4_q6_k_k512_x16(
         const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, float *restrict y,
         int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q6_k_any(q, 420, qx, dx, si, ds, 512, y, n, 16);
+#else
     rlx_ikw4_q6_k_rows(q, 420, qx, dx, si, ds, 512, y, n, 16);
+#endif
 }
 
 /* rlx_ikw4_q6_k_rows for 8 rows of x, k = 512 */
@@ -5008,7 +5270,11 @@ static __attribute__((noinline)) void rlx_ikw4_q6_k_k512_x8(
         const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, float *restrict y,
         int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q6_k_any(q, 420, qx, dx, si, ds, 512, y, n, 8);
+#else
     rlx_ikw4_q6_k_rows(q, 420, qx, dx, si, ds, 512, y, n, 8);
+#endif
 }
 
 
@@ -5023,6 +5289,9 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_ikw4_q6_k_any(q, row_bytes, qx, dx, si, ds, k, y, n, 4);
+#else
     enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 256, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -5072,7 +5341,115 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
+
+
+
+/* q8_0, x rounded to int8: rlx_iv4x<mx>_q8_0's sums for up to 16 rows of x, mx given at
+   run time, with the loops turned inside out: for each 8 groups, each of the 4
+   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
+   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q8_0,
+   so the same bits. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
+RLX_INLINE void rlx_iw4_q8_0_rows(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
+    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
+    (void)si;
+    (void)ds;
+    rlx_f8v acc[4][16];
+    for (int j = 0; j < 4; j++)
+        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
+    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
+    int64_t g0 = 0;
+    for (; g0 + 8 <= kg; g0 += 8) {
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += P) {
+            rlx_i8v t[P][8];
+            rlx_f8v a[P], o[P];
+            (void)o;
+            #pragma GCC unroll 2
+            for (int p = 0; p < P; p++) {
+                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 34;
+                for (int l = 0; l < 8 * 34; l += 64) __builtin_prefetch(blk + l + ahead);
+                const uint8_t *bl[8];
+                rlx_i8v c[8];
+                #pragma GCC unroll 8
+                for (int l = 0; l < 8; l++) {
+                    const uint8_t *b = bl[l] = blk + l * 34;
+                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                }
+                rlx_i_transpose8(c, t[p]);
+                rlx_i_fields8(bl, &a[p], &o[p]);
+            }
+            #pragma GCC unroll 2
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
+                rlx_i32v8 sp[P];
+                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 1, sp);
+                #pragma GCC unroll 2
+                for (int p = 0; p < P; p++) {
+                    const int j = j0 + p;
+                    const rlx_i32v8 s = sp[p];
+                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
+                }
+            }
+        }
+    }
+    if (g0 < kg) {
+        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
+           rows of W a step, x's lanes repeating its groups to match
+           (rlx_i_transpose_x); each lane's operations as a whole step's */
+        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
+        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
+        #pragma GCC unroll 1
+        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
+            const uint8_t *bl[8];
+            rlx_i8v c[8], t[8];
+            #pragma GCC unroll 8
+            for (int i = 0; i < 8; i++) {
+                const int j = j0 + i / w, l = i & (w - 1);
+                const uint8_t *b = bl[i] = l < nl && j < 4
+                    ? q + j * row_bytes + (g0 + l) * 34 : rlx_i_zero_block;
+                c[i] = (rlx_i8v)rlx_i_load32(b + 2);
+            }
+            rlx_i_transpose8(c, t);
+            rlx_f8v a, o;
+            rlx_i_fields8(bl, &a, &o);
+            (void)o;
+            #pragma GCC unroll 1
+            for (int m = 0; m < mx; m++) {
+                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
+                                                     rep);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
+                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                rlx_f8v sums = {0};
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
+                sums = rlx_i_fma(a * xd, sf, sums);
+                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
+                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
+            }
+        }
+    }
+    for (int m = 0; m < mx; m++)
+        for (int j = 0; j < 4; j++)
+            y[m * n + j] = rlx_i_fold(acc[j][m]);
+}
+
+#if RLX_I_ONE_BODY
+/* rlx_iw4_q8_0_rows for any k and count of rows of x: the one copy of the kernel the
+   portable tier compiles (RLX_I_ONE_BODY; not cloned per call's constants) */
+static RLX_I_ONE_COPY void rlx_iw4_q8_0_any(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {
+    rlx_iw4_q8_0_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}
+#endif
 
 
 
@@ -5086,6 +5463,9 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q8_0_any(q, row_bytes, qx, dx, si, ds, k, y, n, 1);
+#else
     enum { RX = 1 == 1 ? RLX_I_RP1 : RLX_G_RP / 1,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -5172,6 +5552,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
 
 
@@ -5186,6 +5567,9 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q8_0_any(q, row_bytes, qx, dx, si, ds, k, y, n, 5);
+#else
     enum { RX = 5 == 1 ? RLX_I_RP1 : RLX_G_RP / 5,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -5272,6 +5656,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
 
 
@@ -5382,102 +5767,6 @@ static __attribute__((noinline)) void rlx_ia16_q8_0(
 
 
 
-/* q8_0, x rounded to int8: rlx_iv4x<mx>_q8_0's sums for up to 16 rows of x, mx given at
-   run time, with the loops turned inside out: for each 8 groups, each of the 4
-   rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
-   memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q8_0,
-   so the same bits. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
-RLX_INLINE void rlx_iw4_q8_0_rows(
-        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
-        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
-        int64_t k, float *restrict y, int64_t n, const int mx) {
-    const int64_t kg = k / 32, kp = RLX_I_XT_ROW(kg);
-    const int64_t ahead = RLX_G_AHEAD * 4 * row_bytes;
-    (void)si;
-    (void)ds;
-    rlx_f8v acc[4][16];
-    for (int j = 0; j < 4; j++)
-        for (int m = 0; m < mx; m++) acc[j][m] = (rlx_f8v){0};
-    enum { P = 4 % RLX_I_WIDE_PAIR ? 1 : RLX_I_WIDE_PAIR };
-    int64_t g0 = 0;
-    for (; g0 + 8 <= kg; g0 += 8) {
-        #pragma GCC unroll 1
-        for (int j0 = 0; j0 < 4; j0 += P) {
-            rlx_i8v t[P][8];
-            rlx_f8v a[P], o[P];
-            (void)o;
-            #pragma GCC unroll 2
-            for (int p = 0; p < P; p++) {
-                const uint8_t *blk = q + (j0 + p) * row_bytes + g0 * 34;
-                for (int l = 0; l < 8 * 34; l += 64) __builtin_prefetch(blk + l + ahead);
-                const uint8_t *bl[8];
-                rlx_i8v c[8];
-                #pragma GCC unroll 8
-                for (int l = 0; l < 8; l++) {
-                    const uint8_t *b = bl[l] = blk + l * 34;
-                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
-                }
-                rlx_i_transpose8(c, t[p]);
-                rlx_i_fields8(bl, &a[p], &o[p]);
-            }
-            #pragma GCC unroll 2
-            for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
-                rlx_i32v8 sp[P];
-                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 1, sp);
-                #pragma GCC unroll 2
-                for (int p = 0; p < P; p++) {
-                    const int j = j0 + p;
-                    const rlx_i32v8 s = sp[p];
-                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                    acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
-                }
-            }
-        }
-    }
-    if (g0 < kg) {
-        /* the last nl < 8 groups: w lanes a row of W (the power of two >= nl), 8 / w
-           rows of W a step, x's lanes repeating its groups to match
-           (rlx_i_transpose_x); each lane's operations as a whole step's */
-        const int nl = (int)(kg - g0), w = rlx_i_tail_width(nl);
-        const rlx_i32v8 rep = (rlx_i32v8){0, 1, 2, 3, 4, 5, 6, 7} & (w - 1);
-        #pragma GCC unroll 1
-        for (int j0 = 0; j0 < 4; j0 += 8 / w) {
-            const uint8_t *bl[8];
-            rlx_i8v c[8], t[8];
-            #pragma GCC unroll 8
-            for (int i = 0; i < 8; i++) {
-                const int j = j0 + i / w, l = i & (w - 1);
-                const uint8_t *b = bl[i] = l < nl && j < 4
-                    ? q + j * row_bytes + (g0 + l) * 34 : rlx_i_zero_block;
-                c[i] = (rlx_i8v)rlx_i_load32(b + 2);
-            }
-            rlx_i_transpose8(c, t);
-            rlx_f8v a, o;
-            rlx_i_fields8(bl, &a, &o);
-            (void)o;
-            #pragma GCC unroll 1
-            for (int m = 0; m < mx; m++) {
-                const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
-                                                     rep);
-                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
-                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
-                rlx_f8v sums = {0};
-                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
-                    sums[i] = acc[j0 + i / w][m][i & (w - 1)];
-                sums = rlx_i_fma(a * xd, sf, sums);
-                for (int i = 0; i < 8 && j0 + i / w < 4; i++)
-                    acc[j0 + i / w][m][i & (w - 1)] = sums[i];
-            }
-        }
-    }
-    for (int m = 0; m < mx; m++)
-        for (int j = 0; j < 4; j++)
-            y[m * n + j] = rlx_i_fold(acc[j][m]);
-}
-
-
-
 /* 16 rows of W of q8_0 at k = 512 against mx rows of x: rlx_ia16_q8_0 where the tiles
    may be used, else rlx_iw4_q8_0 four rows of W at a time (the same bits) */
 static __attribute__((noinline)) void rlx_ia16_q8_0_k512_s20(
@@ -5497,7 +5786,11 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k512_s20(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q8_0_any(q + j * 544, 544, qt, dx, si, ds, 512, y + j, n, mx);
+#else
         rlx_iw4_q8_0_rows(q + j * 544, 544, qt, dx, si, ds, 512, y + j, n, mx);
+#endif
 }
 
 /* 16 rows of W of q8_0 at k = 512 against 16 rows of x: rlx_ia16_q8_0 where the tiles
@@ -5519,7 +5812,11 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k512_s20_x16(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q8_0_any(q + j * 544, 544, qt, dx, si, ds, 512, y + j, n, 16);
+#else
         rlx_iw4_q8_0_rows(q + j * 544, 544, qt, dx, si, ds, 512, y + j, n, 16);
+#endif
 }
 
 /* 16 rows of W of q8_0 at k = 512 against 8 rows of x: rlx_ia16_q8_0 where the tiles
@@ -5541,7 +5838,11 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k512_s20_x8(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q8_0_any(q + j * 544, 544, qt, dx, si, ds, 512, y + j, n, 8);
+#else
         rlx_iw4_q8_0_rows(q + j * 544, 544, qt, dx, si, ds, 512, y + j, n, 8);
+#endif
 }
 
 
@@ -5556,6 +5857,9 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {
+#if RLX_I_ONE_BODY
+    rlx_iw4_q8_0_any(q, row_bytes, qx, dx, si, ds, k, y, n, 4);
+#else
     enum { RX = 4 == 1 ? RLX_I_RP1 : RLX_G_RP / 4,
            RP = RX < 1 ? 1 : RX < 4 ? RX : 4 };
     const int64_t kd = k / 32, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -5642,6 +5946,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
     }
+#endif
 }
 
 
@@ -5665,7 +5970,11 @@ static __attribute__((noinline)) void rlx_ia16_q4_0_k576_s20(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q4_0_any(q + j * 324, 324, qt, dx, si, ds, 576, y + j, n, mx);
+#else
         rlx_iw4_q4_0_rows(q + j * 324, 324, qt, dx, si, ds, 576, y + j, n, mx);
+#endif
 }
 
 /* 16 rows of W of q4_0 at k = 576 against 16 rows of x: rlx_ia16_q4_0 where the tiles
@@ -5687,7 +5996,11 @@ static __attribute__((noinline)) void rlx_ia16_q4_0_k576_s20_x16(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q4_0_any(q + j * 324, 324, qt, dx, si, ds, 576, y + j, n, 16);
+#else
         rlx_iw4_q4_0_rows(q + j * 324, 324, qt, dx, si, ds, 576, y + j, n, 16);
+#endif
 }
 
 /* 16 rows of W of q4_0 at k = 576 against 8 rows of x: rlx_ia16_q4_0 where the tiles
@@ -5709,7 +6022,11 @@ static __attribute__((noinline)) void rlx_ia16_q4_0_k576_s20_x8(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q4_0_any(q + j * 324, 324, qt, dx, si, ds, 576, y + j, n, 8);
+#else
         rlx_iw4_q4_0_rows(q + j * 324, 324, qt, dx, si, ds, 576, y + j, n, 8);
+#endif
 }
 
 
@@ -5733,7 +6050,11 @@ static __attribute__((noinline)) void rlx_ia16_q4_1_k576_s20(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q4_1_any(q + j * 360, 360, qt, dx, si, ds, 576, y + j, n, mx);
+#else
         rlx_iw4_q4_1_rows(q + j * 360, 360, qt, dx, si, ds, 576, y + j, n, mx);
+#endif
 }
 
 /* 16 rows of W of q4_1 at k = 576 against 16 rows of x: rlx_ia16_q4_1 where the tiles
@@ -5755,7 +6076,11 @@ static __attribute__((noinline)) void rlx_ia16_q4_1_k576_s20_x16(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q4_1_any(q + j * 360, 360, qt, dx, si, ds, 576, y + j, n, 16);
+#else
         rlx_iw4_q4_1_rows(q + j * 360, 360, qt, dx, si, ds, 576, y + j, n, 16);
+#endif
 }
 
 /* 16 rows of W of q4_1 at k = 576 against 8 rows of x: rlx_ia16_q4_1 where the tiles
@@ -5777,7 +6102,11 @@ static __attribute__((noinline)) void rlx_ia16_q4_1_k576_s20_x8(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q4_1_any(q + j * 360, 360, qt, dx, si, ds, 576, y + j, n, 8);
+#else
         rlx_iw4_q4_1_rows(q + j * 360, 360, qt, dx, si, ds, 576, y + j, n, 8);
+#endif
 }
 
 
@@ -5801,7 +6130,11 @@ static __attribute__((noinline)) void rlx_ia16_q5_0_k576_s20(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q5_0_any(q + j * 396, 396, qt, dx, si, ds, 576, y + j, n, mx);
+#else
         rlx_iw4_q5_0_rows(q + j * 396, 396, qt, dx, si, ds, 576, y + j, n, mx);
+#endif
 }
 
 /* 16 rows of W of q5_0 at k = 576 against 16 rows of x: rlx_ia16_q5_0 where the tiles
@@ -5823,7 +6156,11 @@ static __attribute__((noinline)) void rlx_ia16_q5_0_k576_s20_x16(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q5_0_any(q + j * 396, 396, qt, dx, si, ds, 576, y + j, n, 16);
+#else
         rlx_iw4_q5_0_rows(q + j * 396, 396, qt, dx, si, ds, 576, y + j, n, 16);
+#endif
 }
 
 /* 16 rows of W of q5_0 at k = 576 against 8 rows of x: rlx_ia16_q5_0 where the tiles
@@ -5845,7 +6182,11 @@ static __attribute__((noinline)) void rlx_ia16_q5_0_k576_s20_x8(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q5_0_any(q + j * 396, 396, qt, dx, si, ds, 576, y + j, n, 8);
+#else
         rlx_iw4_q5_0_rows(q + j * 396, 396, qt, dx, si, ds, 576, y + j, n, 8);
+#endif
 }
 
 
@@ -5869,7 +6210,11 @@ static __attribute__((noinline)) void rlx_ia16_q5_1_k576_s20(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q5_1_any(q + j * 432, 432, qt, dx, si, ds, 576, y + j, n, mx);
+#else
         rlx_iw4_q5_1_rows(q + j * 432, 432, qt, dx, si, ds, 576, y + j, n, mx);
+#endif
 }
 
 /* 16 rows of W of q5_1 at k = 576 against 16 rows of x: rlx_ia16_q5_1 where the tiles
@@ -5891,7 +6236,11 @@ static __attribute__((noinline)) void rlx_ia16_q5_1_k576_s20_x16(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q5_1_any(q + j * 432, 432, qt, dx, si, ds, 576, y + j, n, 16);
+#else
         rlx_iw4_q5_1_rows(q + j * 432, 432, qt, dx, si, ds, 576, y + j, n, 16);
+#endif
 }
 
 /* 16 rows of W of q5_1 at k = 576 against 8 rows of x: rlx_ia16_q5_1 where the tiles
@@ -5913,7 +6262,11 @@ static __attribute__((noinline)) void rlx_ia16_q5_1_k576_s20_x8(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q5_1_any(q + j * 432, 432, qt, dx, si, ds, 576, y + j, n, 8);
+#else
         rlx_iw4_q5_1_rows(q + j * 432, 432, qt, dx, si, ds, 576, y + j, n, 8);
+#endif
 }
 
 
@@ -5937,7 +6290,11 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k576_s20(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q8_0_any(q + j * 612, 612, qt, dx, si, ds, 576, y + j, n, mx);
+#else
         rlx_iw4_q8_0_rows(q + j * 612, 612, qt, dx, si, ds, 576, y + j, n, mx);
+#endif
 }
 
 /* 16 rows of W of q8_0 at k = 576 against 16 rows of x: rlx_ia16_q8_0 where the tiles
@@ -5959,7 +6316,11 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k576_s20_x16(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q8_0_any(q + j * 612, 612, qt, dx, si, ds, 576, y + j, n, 16);
+#else
         rlx_iw4_q8_0_rows(q + j * 612, 612, qt, dx, si, ds, 576, y + j, n, 16);
+#endif
 }
 
 /* 16 rows of W of q8_0 at k = 576 against 8 rows of x: rlx_ia16_q8_0 where the tiles
@@ -5981,7 +6342,11 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k576_s20_x8(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        rlx_iw4_q8_0_any(q + j * 612, 612, qt, dx, si, ds, 576, y + j, n, 8);
+#else
         rlx_iw4_q8_0_rows(q + j * 612, 612, qt, dx, si, ds, 576, y + j, n, 8);
+#endif
 }
 
 

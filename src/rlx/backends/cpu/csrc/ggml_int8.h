@@ -28,6 +28,22 @@
 #else
 #define RLX_I_RP1_DECODE_BOUND RLX_G_RP
 #endif
+/* the portable tier (no AVX2, no NEON) compiles one body per format and rows of W, the
+   wide kernel's for any k and count of rows of x (rlx_iw<rows>_<format>_any), and every
+   other kernel of the format calls it: the same bits (the wide kernel's operations on
+   each sum are the register kernels'), at a fifth of the compile time. Its 32-byte
+   vectors are pairs of SSE2 registers there, which made each of a program's 10-20
+   specialised copies cost GCC 0.3-0.7 s. */
+#if !defined(__AVX2__) && !defined(__ARM_NEON) && !defined(__aarch64__)
+#define RLX_I_ONE_BODY 1
+#if defined(__clang__)
+#define RLX_I_ONE_COPY __attribute__((noinline))
+#else
+#define RLX_I_ONE_COPY __attribute__((noinline, noclone))
+#endif
+#else
+#define RLX_I_ONE_BODY 0
+#endif
 typedef int8_t rlx_i8v __attribute__((vector_size(32)));
 typedef uint8_t rlx_u8v __attribute__((vector_size(32)));
 typedef uint8_t rlx_u8h __attribute__((vector_size(16)));
@@ -144,12 +160,21 @@ RLX_INLINE rlx_i32v8 rlx_i_dot(rlx_i8v c, rlx_i8v x, const int sgn) {
     memcpy((int32_t *)&r + 4, &s1, 16);
     return r;
 #else
+    /* whole-vector operations: the products as int16 (|c x| <= 128 * 128), each pair's
+       sum as int32, then each lane's two pairs. Taking the elements one at a time made
+       GCC spend seconds per kernel on the element moves, for slower code. */
     (void)sgn;
-    rlx_i32v8 r;
-    for (int l = 0; l < 8; l++)
-        r[l] = c[4 * l] * x[4 * l] + c[4 * l + 1] * x[4 * l + 1] + c[4 * l + 2] * x[4 * l + 2]
-               + c[4 * l + 3] * x[4 * l + 3];
-    return r;
+    typedef int16_t i16x32 __attribute__((vector_size(64)));
+    typedef int16_t i16x16 __attribute__((vector_size(32)));
+    typedef int32_t i32x16 __attribute__((vector_size(64)));
+    const i16x32 p = __builtin_convertvector(c, i16x32) * __builtin_convertvector(x, i16x32);
+    const i16x16 even = __builtin_shufflevector(p, p, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20,
+                                                22, 24, 26, 28, 30);
+    const i16x16 odd = __builtin_shufflevector(p, p, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21,
+                                               23, 25, 27, 29, 31);
+    const i32x16 pairs = __builtin_convertvector(even, i32x16) + __builtin_convertvector(odd, i32x16);
+    return __builtin_shufflevector(pairs, pairs, 0, 2, 4, 6, 8, 10, 12, 14)
+           + __builtin_shufflevector(pairs, pairs, 1, 3, 5, 7, 9, 11, 13, 15);
 #endif
 }
 /* lane l: the sum of rlx_i_dot's lane l times int16 lane i0 of s (lanes 0-3) or i1

@@ -200,7 +200,11 @@ static __attribute__((noinline)) void {entry}(
     (void)xs;
     (void)xi;
     for (int j = 0; j < 16; j += 4)
+#if RLX_I_ONE_BODY
+        {wide}_any(q + j * {row_bytes}, {row_bytes}, qt, dx, si, ds, {k}, y + j, n, {count});
+#else
         {wide}_rows(q + j * {row_bytes}, {row_bytes}, qt, dx, si, ds, {k}, y + j, n, {count});
+#endif
 }}
 """
 

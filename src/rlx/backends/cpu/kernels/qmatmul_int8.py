@@ -145,6 +145,9 @@ static __attribute__((noinline)) void {name}(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
         int64_t k, float *restrict y, int64_t n) {{
+#if RLX_I_ONE_BODY
+    {wide}_any(q, row_bytes, qx, dx, si, ds, k, y, n, {mx});
+#else
     enum {{ RX = {mx} == 1 ? {rp1} : RLX_G_RP / {mx},
            RP = RX < 1 ? 1 : RX < {rows} ? RX : {rows} }};
     const int64_t kd = k / {group}, kg = k / 32, kp = RLX_I_XT_ROW(kg);
@@ -165,10 +168,12 @@ static __attribute__((noinline)) void {name}(
             for (int j = 0; j < RP; j++)
                 y[m * n + j0 + j] = rlx_i_fold({sums_of_row});
     }}
+#endif
 }}
 """
 """The kernels' common frame: rows of W RP at a time, their sums, the stores.
-``{loops}`` walks k (:data:`GROUP_LOOPS`, :data:`K_LOOPS`)."""
+``{loops}`` walks k (:data:`GROUP_LOOPS`, :data:`K_LOOPS`). On the portable tier
+(``RLX_I_ONE_BODY``) the wide kernel's one copy (``{wide}_any``) takes the call."""
 
 GROUP_LOOPS = r"""
         int64_t g0 = 0;
@@ -350,6 +355,20 @@ each output went to those 16 lines in turn, more than the set's 8 ways, and ever
 missed. 8192 rows of W against 16 rows of x, q4_1 at k 576, one Zen 4 core: 1.09 ->
 0.79 ms; SmolLM2's output head in a 16-sequence decode step, 2 threads: 4.5 -> 3.7 ms."""
 
+WIDE_ANY = r"""
+#if RLX_I_ONE_BODY
+/* {name}_rows for any k and count of rows of x: the one copy of the kernel the
+   portable tier compiles (RLX_I_ONE_BODY; not cloned per call's constants) */
+static RLX_I_ONE_COPY void {name}_any(
+        const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
+        const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
+        int64_t k, float *restrict y, int64_t n, const int mx) {{
+    {name}_rows(q, row_bytes, qx, dx, si, ds, k, y, n, mx);
+}}
+#endif
+"""
+"""Appended to each wide kernel (:func:`wide_kernel`)."""
+
 WIDE_OFFSET = """
                     acc[j][m] = rlx_i_fma(o[p], (rlx_f8v)rlx_i_lanes(ds + m * kg + g0, 8),
                                           acc[j][m]);"""
@@ -483,7 +502,11 @@ static __attribute__((noinline)) void {entry}(
         const uint8_t *restrict q, const int8_t *restrict qx, const float *restrict dx,
         const int32_t *restrict si, const float *restrict ds, float *restrict y,
         int64_t n{count_param}) {{
+#if RLX_I_ONE_BODY
+    {name}_any(q, {row_bytes}, qx, dx, si, ds, {k}, y, n, {count});
+#else
     {name}_rows(q, {row_bytes}, qx, dx, si, ds, {k}, y, n, {count});
+#endif
 }}
 """
 """A wide kernel's entry points for one k: ``rlx_iw.._k<k>`` for a count of rows of x
@@ -537,7 +560,12 @@ def wide_entries(layout: PackedLayout, rows: int) -> str:
 def wide_kernel(fmt: str, rows: int) -> str:
     """The C of :func:`wide_kernel_name`'s body, ``<name>_rows(q, row_bytes, qx, dx, si,
     ds, k, y, n, mx)``, inlined into its entries (see :data:`WIDE_TEMPLATE`,
-    :data:`WIDE_K_TEMPLATE`, :func:`wide_entries`)."""
+    :data:`WIDE_K_TEMPLATE`, :func:`wide_entries`), and the portable tier's one copy of
+    it (:data:`WIDE_ANY`)."""
+    return _wide_body(fmt, rows) + WIDE_ANY.format(name=wide_kernel_name(fmt, rows))
+
+
+def _wide_body(fmt: str, rows: int) -> str:
     common = dict(fmt=fmt, rows=rows, wide=WIDE_X, size=BLOCK_FORMATS[fmt][1],
                   name=wide_kernel_name(fmt, rows), narrow=kernel_name(fmt, rows, "<mx>"))
     if fmt in K_GROUPS:
@@ -604,6 +632,7 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
         sets = 1
     return KERNEL_TEMPLATE.format(fmt=fmt, rows=rows, mx=mx, group=x_int8_group(fmt),
                                   name=kernel_name(fmt, rows, mx), doc=doc, loops=loops,
+                                  wide=wide_kernel_name(fmt, rows),
                                   sums_of_row=sums_of_row, sets=sets,
                                   rp1="RLX_I_RP1_DECODE_BOUND" if fmt in DECODE_BOUND
                                   else "RLX_I_RP1")
@@ -699,6 +728,7 @@ def _call(ctx: RenderContext, layout: PackedLayout, count: int, mx: int | str, m
         return (f"{wide_entry_name(fmt, count, k, known)}(q + {w0} * {row_bytes}, {x_args}, "
                 f"y + {m0} * {n} + {w0}, {n}{count_arg});")
     name = kernel_name(fmt, count, mx)
+    ctx.add_helper(wide_kernel_name(fmt, count), wide_kernel(fmt, count))   # RLX_I_ONE_BODY
     ctx.add_helper(name, kernel(fmt, count, mx))
     return (f"{name}(q + {w0} * {row_bytes}, {row_bytes}, {x_args}, {k}, "
             f"y + {m0} * {n} + {w0}, {n});")
