@@ -728,7 +728,8 @@ def _call(ctx: RenderContext, layout: PackedLayout, count: int, mx: int | str, m
         return (f"{wide_entry_name(fmt, count, k, known)}(q + {w0} * {row_bytes}, {x_args}, "
                 f"y + {m0} * {n} + {w0}, {n}{count_arg});")
     name = kernel_name(fmt, count, mx)
-    ctx.add_helper(wide_kernel_name(fmt, count), wide_kernel(fmt, count))   # RLX_I_ONE_BODY
+    # the portable tier's register kernels call the wide kernel's one copy (RLX_I_ONE_BODY)
+    ctx.add_helper(wide_kernel_name(fmt, count), wide_kernel(fmt, count))
     ctx.add_helper(name, kernel(fmt, count, mx))
     return (f"{name}(q + {w0} * {row_bytes}, {row_bytes}, {x_args}, {k}, "
             f"y + {m0} * {n} + {w0}, {n});")
