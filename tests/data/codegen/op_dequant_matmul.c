@@ -1442,7 +1442,7 @@ RLX_INLINE rlx_i32v8 rlx_i_x86_scaled(rlx_i8v c, rlx_i8v x, const int sgn, __m25
 }
 #endif
 /* lane l: the sum of c[e] * x[e] over e = 4l .. 4l + 3; c is signed when sgn, else
-   0 .. 127 */
+   0 .. 127 (0 .. 255 with AVX512-VNNI, whose products sum in int32: rlx_i_q8_codes) */
 RLX_INLINE rlx_i32v8 rlx_i_dot(rlx_i8v c, rlx_i8v x, const int sgn) {
 #if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
     __m256i u, s;
@@ -1576,7 +1576,8 @@ RLX_INLINE rlx_i32v8 rlx_i_dot_add(rlx_i32v8 acc, rlx_i8v c, rlx_i8v x, const in
 }
 /* lane l: the sum over i of rlx_i_dot(t[i], x_i, sgn)'s lane l, x_i the 32 bytes at
    x + 32 i (8 groups' products when t and x hold them as rlx_i_transpose8 lays them
-   out); unsigned codes (sgn 0) are below 32 */
+   out); unsigned codes (sgn 0) are below 32, but where one instruction makes the
+   products (AVX512-VNNI: rlx_i_q8_codes) */
 RLX_INLINE rlx_i32v8 rlx_i_dot8(const rlx_i8v *t, const int8_t *x, const int sgn) {
 #if defined(__AVX2__) && !(defined(__AVX512VNNI__) && defined(__AVX512VL__))
     if (!sgn) {
@@ -1666,6 +1667,29 @@ RLX_INLINE void rlx_i_transpose8(const rlx_i8v *c, rlx_i8v *t) {
 /* a block of zeros as long as the largest 32-element format's (q8_0, 34 bytes), read in
    place of the blocks past a row's end */
 static const uint8_t rlx_i_zero_block[64] __attribute__((aligned(64))) = {0};
+/* q8_0's codes as the integer product takes them. With AVX512-VNNI (u8 x s8 products
+   summed in int32 by one instruction) each code is taken plus 128 (its sign bit
+   flipped: 0 .. 255, unsigned), and 128 times x's code sum comes off each group's
+   product after (RLX_I_Q8_BIAS, as the other formats' BIAS): the signs are not moved
+   onto x for every row of x, two instructions a product fewer. Elsewhere the codes stay
+   signed: AVX2's u8 x s8 pairs sum in int16, which 2 x 255 x 127 would overflow, and
+   NEON's and the portable products are signed anyway. The integer sums are exact
+   either way, so the bits are the same. rlx_i_q8_zero_block stands in for the blocks
+   past a row's end: fields 0, and codes that read as 0 (-128 when biased). */
+#if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
+#define RLX_I_Q8_BIAS 128
+#define RLX_I_Q8_SIGNED 0
+#define RLX_I_Q8_PAD 0x80
+#else
+#define RLX_I_Q8_BIAS 0
+#define RLX_I_Q8_SIGNED 1
+#define RLX_I_Q8_PAD 0
+#endif
+RLX_INLINE rlx_i8v rlx_i_q8_codes(const uint8_t *p) {
+    return (rlx_i8v)(rlx_i_load32(p) ^ (uint8_t)RLX_I_Q8_PAD);
+}
+static const uint8_t rlx_i_q8_zero_block[64] __attribute__((aligned(64))) = {
+    [2 ... 33] = RLX_I_Q8_PAD};
 /* the fp16 pair at the start of each of the 8 blocks at b[0], ..., b[7]: the first field
    of block l in lane l of *a, the second in lane l of *o (formats without a second
    field leave *o unused) */
@@ -5350,7 +5374,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
    run time, with the loops turned inside out: for each 8 groups, each of the 4
    rows of W is decoded once and dotted with all mx rows of x, whose sums wait in
    memory. The same operations on each lane of each sum in the same order as rlx_iv4x<mx>_q8_0,
-   so the same bits. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
+   so the same bits. q8_0: codes the 32 int8 at b + 2 (plus 128 where RLX_I_Q8_BIAS), scale the fp16 d */
 RLX_INLINE void rlx_iw4_q8_0_rows(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -5379,7 +5403,7 @@ RLX_INLINE void rlx_iw4_q8_0_rows(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = blk + l * 34;
-                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                    c[l] = rlx_i_q8_codes(b + 2);
                 }
                 rlx_i_transpose8(c, t[p]);
                 rlx_i_fields8(bl, &a[p], &o[p]);
@@ -5388,12 +5412,12 @@ RLX_INLINE void rlx_iw4_q8_0_rows(
             for (int m = 0; m < mx; m++) {
                 const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
                 rlx_i32v8 sp[P];
-                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, 1, sp);
+                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED, sp);
                 #pragma GCC unroll 2
                 for (int p = 0; p < P; p++) {
                     const int j = j0 + p;
                     const rlx_i32v8 s = sp[p];
-                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    const rlx_f8v sf = __builtin_convertvector(s - rlx_i_lanes(si + m * kg + g0, 8) * RLX_I_Q8_BIAS, rlx_f8v);
                     acc[j][m] = rlx_i_fma(a[p] * xd, sf, acc[j][m]);
                 }
             }
@@ -5413,8 +5437,8 @@ RLX_INLINE void rlx_iw4_q8_0_rows(
             for (int i = 0; i < 8; i++) {
                 const int j = j0 + i / w, l = i & (w - 1);
                 const uint8_t *b = bl[i] = l < nl && j < 4
-                    ? q + j * row_bytes + (g0 + l) * 34 : rlx_i_zero_block;
-                c[i] = (rlx_i8v)rlx_i_load32(b + 2);
+                    ? q + j * row_bytes + (g0 + l) * 34 : rlx_i_q8_zero_block;
+                c[i] = rlx_i_q8_codes(b + 2);
             }
             rlx_i_transpose8(c, t);
             rlx_f8v a, o;
@@ -5424,8 +5448,8 @@ RLX_INLINE void rlx_iw4_q8_0_rows(
             for (int m = 0; m < mx; m++) {
                 const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
                                                      rep);
-                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
-                const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                const rlx_f8v sf = __builtin_convertvector(s - __builtin_shuffle(rlx_i_lanes(si + m * kg + g0, nl), rep) * RLX_I_Q8_BIAS, rlx_f8v);
                 rlx_f8v sums = {0};
                 for (int i = 0; i < 8 && j0 + i / w < 4; i++)
                     sums[i] = acc[j0 + i / w][m][i & (w - 1)];
@@ -5458,7 +5482,7 @@ static RLX_I_ONE_COPY void rlx_iw4_q8_0_any(
    the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
    out), scales
    dx [1, k / 32] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2 (plus 128 where RLX_I_Q8_BIAS), scale the fp16 d */
 static __attribute__((noinline)) void rlx_iv4x1_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -5490,7 +5514,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
             for (int m = 0; m < 1; m++) {
                 xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = (rlx_i32v8){0};
+                xb[m] = rlx_i_lanes(si + m * kg + g0, 8) * RLX_I_Q8_BIAS;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -5501,7 +5525,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = blk + l * 34;
-                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                    c[l] = rlx_i_q8_codes(b + 2);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -5509,8 +5533,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
                 (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
-                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
@@ -5523,7 +5547,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
             for (int m = 0; m < 1; m++) {
                 xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = (rlx_i32v8){0};
+                xb[m] = rlx_i_lanes(si + m * kg + g0, nl) * RLX_I_Q8_BIAS;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -5533,8 +5557,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
                 rlx_i8v c[8], t[8];
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
-                    const uint8_t *b = bl[l] = l < nl ? blk + l * 34 : rlx_i_zero_block;
-                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 34 : rlx_i_q8_zero_block;
+                    c[l] = rlx_i_q8_codes(b + 2);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -5542,8 +5566,8 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
                 (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
-                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
@@ -5562,7 +5586,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
    the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
    out), scales
    dx [5, k / 32] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2 (plus 128 where RLX_I_Q8_BIAS), scale the fp16 d */
 static __attribute__((noinline)) void rlx_iv4x5_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -5594,7 +5618,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
             for (int m = 0; m < 5; m++) {
                 xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = (rlx_i32v8){0};
+                xb[m] = rlx_i_lanes(si + m * kg + g0, 8) * RLX_I_Q8_BIAS;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -5605,7 +5629,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = blk + l * 34;
-                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                    c[l] = rlx_i_q8_codes(b + 2);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -5613,8 +5637,8 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
                 (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 5; m++) {
-                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
-                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
@@ -5627,7 +5651,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
             for (int m = 0; m < 5; m++) {
                 xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = (rlx_i32v8){0};
+                xb[m] = rlx_i_lanes(si + m * kg + g0, nl) * RLX_I_Q8_BIAS;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -5637,8 +5661,8 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
                 rlx_i8v c[8], t[8];
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
-                    const uint8_t *b = bl[l] = l < nl ? blk + l * 34 : rlx_i_zero_block;
-                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 34 : rlx_i_q8_zero_block;
+                    c[l] = rlx_i_q8_codes(b + 2);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -5646,8 +5670,8 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
                 (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 5; m++) {
-                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
-                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
@@ -5852,7 +5876,7 @@ static __attribute__((noinline)) void rlx_ia16_q8_0_k512_s20_x8(
    the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
    out), scales
    dx [4, k / 32] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2, scale the fp16 d */
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q8_0: codes the 32 int8 at b + 2 (plus 128 where RLX_I_Q8_BIAS), scale the fp16 d */
 static __attribute__((noinline)) void rlx_iv4x4_q8_0(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -5884,7 +5908,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
             for (int m = 0; m < 4; m++) {
                 xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, 8);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = (rlx_i32v8){0};
+                xb[m] = rlx_i_lanes(si + m * kg + g0, 8) * RLX_I_Q8_BIAS;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -5895,7 +5919,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = blk + l * 34;
-                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                    c[l] = rlx_i_q8_codes(b + 2);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -5903,8 +5927,8 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
                 (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
-                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
-                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }
@@ -5917,7 +5941,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
             for (int m = 0; m < 4; m++) {
                 xd[m] = (rlx_f8v)rlx_i_lanes(dx + m * kd + g0, nl);
                 xo[m] = (rlx_f8v){0};
-                xb[m] = (rlx_i32v8){0};
+                xb[m] = rlx_i_lanes(si + m * kg + g0, nl) * RLX_I_Q8_BIAS;
             }
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
@@ -5927,8 +5951,8 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
                 rlx_i8v c[8], t[8];
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
-                    const uint8_t *b = bl[l] = l < nl ? blk + l * 34 : rlx_i_zero_block;
-                    c[l] = (rlx_i8v)rlx_i_load32(b + 2);
+                    const uint8_t *b = bl[l] = l < nl ? blk + l * 34 : rlx_i_q8_zero_block;
+                    c[l] = rlx_i_q8_codes(b + 2);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -5936,8 +5960,8 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
                 (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
-                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, 1);
-                    const rlx_f8v sf = __builtin_convertvector(s, rlx_f8v);
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                    const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
             }

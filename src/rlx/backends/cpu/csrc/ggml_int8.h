@@ -132,7 +132,7 @@ RLX_INLINE rlx_i32v8 rlx_i_x86_scaled(rlx_i8v c, rlx_i8v x, const int sgn, __m25
 }
 #endif
 /* lane l: the sum of c[e] * x[e] over e = 4l .. 4l + 3; c is signed when sgn, else
-   0 .. 127 */
+   0 .. 127 (0 .. 255 with AVX512-VNNI, whose products sum in int32: rlx_i_q8_codes) */
 RLX_INLINE rlx_i32v8 rlx_i_dot(rlx_i8v c, rlx_i8v x, const int sgn) {
 #if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
     __m256i u, s;
@@ -266,7 +266,8 @@ RLX_INLINE rlx_i32v8 rlx_i_dot_add(rlx_i32v8 acc, rlx_i8v c, rlx_i8v x, const in
 }
 /* lane l: the sum over i of rlx_i_dot(t[i], x_i, sgn)'s lane l, x_i the 32 bytes at
    x + 32 i (8 groups' products when t and x hold them as rlx_i_transpose8 lays them
-   out); unsigned codes (sgn 0) are below 32 */
+   out); unsigned codes (sgn 0) are below 32, but where one instruction makes the
+   products (AVX512-VNNI: rlx_i_q8_codes) */
 RLX_INLINE rlx_i32v8 rlx_i_dot8(const rlx_i8v *t, const int8_t *x, const int sgn) {
 #if defined(__AVX2__) && !(defined(__AVX512VNNI__) && defined(__AVX512VL__))
     if (!sgn) {
@@ -356,6 +357,29 @@ RLX_INLINE void rlx_i_transpose8(const rlx_i8v *c, rlx_i8v *t) {
 /* a block of zeros as long as the largest 32-element format's (q8_0, 34 bytes), read in
    place of the blocks past a row's end */
 static const uint8_t rlx_i_zero_block[64] __attribute__((aligned(64))) = {0};
+/* q8_0's codes as the integer product takes them. With AVX512-VNNI (u8 x s8 products
+   summed in int32 by one instruction) each code is taken plus 128 (its sign bit
+   flipped: 0 .. 255, unsigned), and 128 times x's code sum comes off each group's
+   product after (RLX_I_Q8_BIAS, as the other formats' BIAS): the signs are not moved
+   onto x for every row of x, two instructions a product fewer. Elsewhere the codes stay
+   signed: AVX2's u8 x s8 pairs sum in int16, which 2 x 255 x 127 would overflow, and
+   NEON's and the portable products are signed anyway. The integer sums are exact
+   either way, so the bits are the same. rlx_i_q8_zero_block stands in for the blocks
+   past a row's end: fields 0, and codes that read as 0 (-128 when biased). */
+#if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
+#define RLX_I_Q8_BIAS 128
+#define RLX_I_Q8_SIGNED 0
+#define RLX_I_Q8_PAD 0x80
+#else
+#define RLX_I_Q8_BIAS 0
+#define RLX_I_Q8_SIGNED 1
+#define RLX_I_Q8_PAD 0
+#endif
+RLX_INLINE rlx_i8v rlx_i_q8_codes(const uint8_t *p) {
+    return (rlx_i8v)(rlx_i_load32(p) ^ (uint8_t)RLX_I_Q8_PAD);
+}
+static const uint8_t rlx_i_q8_zero_block[64] __attribute__((aligned(64))) = {
+    [2 ... 33] = RLX_I_Q8_PAD};
 /* the fp16 pair at the start of each of the 8 blocks at b[0], ..., b[7]: the first field
    of block l in lane l of *a, the second in lane l of *o (formats without a second
    field leave *o unused) */
