@@ -893,3 +893,31 @@ def test_rlx_devices_names_the_adapter(capsys):
     # the adapter's name, asked of WebGPU directly
     adapter = wgpu.gpu.request_adapter_sync(power_preference="high-performance")
     assert adapter.info["device"] in line
+
+
+def test_rlx_devices_prints_no_display_noise_without_a_desktop_session():
+    """In a process without XDG_RUNTIME_DIR (a server, a container, CI) the Vulkan
+    loader's Wayland probe prints an error line while the adapters are enumerated;
+    nothing is wrong, and ``rlx devices`` must not show it."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "XDG_RUNTIME_DIR"}
+    done = subprocess.run([sys.executable, "-m", "rlx.cli", "devices"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "wgpu" in done.stdout
+    assert "XDG_RUNTIME_DIR" not in done.stderr, done.stderr
+
+
+def test_the_stderr_filter_passes_on_everything_else(capfd):
+    """What C code prints to fd 2 while the adapters are enumerated still reaches
+    stderr, in order, less the known noise."""
+    import os
+
+    from rlx.backends.wgpu.backend import _WSI_NOISE, _stderr_without
+
+    with _stderr_without(_WSI_NOISE):
+        os.write(2, b"first line\n" + _WSI_NOISE[0] + b"\nsecond line\nno newline")
+    assert capfd.readouterr().err == "first line\nsecond line\nno newline"

@@ -20,7 +20,10 @@ UnsupportedOpError naming the op and dtype.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
+import tempfile
 import threading
 import weakref
 from collections.abc import Mapping, Sequence
@@ -91,6 +94,39 @@ class _Adapter:
         return ""
 
 
+_WSI_NOISE = (b"error: XDG_RUNTIME_DIR is invalid or not set in the environment.",)
+"""What the Vulkan loader's Wayland probe prints (libwayland-client, once per probe)
+when the adapters are enumerated in a process without a desktop session, as on a
+server, in a container or in CI: nothing is wrong, and rlx needs no display."""
+
+
+@contextlib.contextmanager
+def _stderr_without(noise: tuple[bytes, ...]):
+    """Run the body with file descriptor 2 (where C libraries print) sent to a
+    temporary file, then pass on what it caught, less the lines that start with one of
+    ``noise``. Where fd 2 cannot be redirected the body runs as it is."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        caught = tempfile.TemporaryFile()
+    except (OSError, ValueError):
+        yield
+        return
+    with caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            kept = [line for line in caught.read().splitlines(keepends=True)
+                    if not line.startswith(noise)]
+            rest = memoryview(b"".join(kept))
+            while rest:
+                rest = rest[os.write(2, rest):]
+
+
 def _open_device() -> tuple[tuple[Any, Any] | None, str | None]:
     try:
         import wgpu
@@ -98,7 +134,8 @@ def _open_device() -> tuple[tuple[Any, Any] | None, str | None]:
         return None, ("the 'wgpu' package is not installed (pip install wgpu; a GPU driver "
                       "or Mesa's lavapipe, Debian's mesa-vulkan-drivers, gives it an adapter)")
     try:
-        adapter = wgpu.gpu.request_adapter_sync(power_preference="high-performance")
+        with _stderr_without(_WSI_NOISE):
+            adapter = wgpu.gpu.request_adapter_sync(power_preference="high-performance")
     except Exception as e:          # wgpu raises its own types, and RuntimeError
         return None, f"no WebGPU adapter ({e}); install a GPU driver or mesa-vulkan-drivers"
     if adapter is None:
