@@ -8,13 +8,16 @@ numpy dequantisers: the oracle's values bit for bit, the products in float64.
 """
 
 
+import os
+from unittest import mock
+
 import gguf
 import ml_dtypes
 import numpy as np
 import pytest
 
 import rlx
-from rlx.backends.cpu.isa import tiers_in_force
+from rlx.backends.cpu.isa import AVX_VNNI_ENV, avx_vnni_in_use, tiers_in_force
 from rlx.backends.cpu.kernels import qmatmul_ggml
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir import formats as F
@@ -464,20 +467,35 @@ def test_ggml_kernels_on_every_tier_and_thread_count(scheme):
     assert_same_bits_on_every_tier(g, {"l.q": raw}, feeds, check, alone=[(1, 3)])
 
 
+def tier_builds(avx_vnni_both_ways: bool = False) -> list[tuple[str, str, dict[str, str]]]:
+    """(label, tier, environment) of each build to compare: every ISA tier this host
+    runs; with ``avx_vnni_both_ways``, where the avx2 tier takes AVX-VNNI here, also
+    the avx2 tier without it (``RLX_CPU_AVX_VNNI=0``), so that both of its int8 paths
+    are tested on this host."""
+    builds = []
+    for tier in tiers_in_force():
+        builds.append((tier, tier, {}))
+        if avx_vnni_both_ways and tier == "avx2" and avx_vnni_in_use(tier):
+            builds.append(("avx2 without AVX-VNNI", tier, {AVX_VNNI_ENV: "0"}))
+    return builds
+
+
 def assert_same_bits_on_every_tier(graph: rlx.Graph, params: dict[str, np.ndarray],
                                    feeds: dict[str, np.ndarray], check,
-                                   alone: list[tuple[int, int]]) -> None:
-    """Compile ``graph`` for each ISA tier this host runs, at 1 and 2 threads (OpenMP
-    only at 2), set ``params`` and run ``feeds``: ``check(outputs)`` holds on every run;
-    row ``r`` of output ``i`` for each (i, r) in ``alone`` has the bits of output 0's
-    row 0 (the same row of x alone); 1 and 2 threads give the same bits, and so does
-    every tier with fused multiply-adds."""
+                                   alone: list[tuple[int, int]],
+                                   avx_vnni_both_ways: bool = False) -> None:
+    """Compile ``graph`` for each ISA tier this host runs (:func:`tier_builds`), at 1
+    and 2 threads (OpenMP only at 2), set ``params`` and run ``feeds``:
+    ``check(outputs)`` holds on every run; row ``r`` of output ``i`` for each (i, r) in
+    ``alone`` has the bits of output 0's row 0 (the same row of x alone); 1 and 2
+    threads give the same bits, and so does every tier with fused multiply-adds."""
     fma_outs = {}
-    for tier in tiers_in_force():
+    for label, tier, env in tier_builds(avx_vnni_both_ways):
         outs = {}
         for threads in (1, 2):
-            cg = rlx.Session("cpu", rlx.CompileOptions(isa=tier, num_threads=threads)
-                             ).compile(graph)
+            with mock.patch.dict(os.environ, env):
+                cg = rlx.Session("cpu", rlx.CompileOptions(isa=tier, num_threads=threads)
+                                 ).compile(graph)
             for name, value in params.items():
                 cg.set_param(name, value)
             assert ("omp parallel for" in cg._exe.source) == (threads > 1)
@@ -485,12 +503,12 @@ def assert_same_bits_on_every_tier(graph: rlx.Graph, params: dict[str, np.ndarra
             check([o.view(np.float32) for o in outs[threads]])
             for i, r in alone:
                 np.testing.assert_array_equal(outs[threads][i][r], outs[threads][0][0],
-                                              err_msg=f"{tier}: a row of x alone vs in a "
+                                              err_msg=f"{label}: a row of x alone vs in a "
                                                       f"batch (output {i}, row {r})")
         for one, two in zip(outs[1], outs[2]):
-            np.testing.assert_array_equal(one, two, err_msg=f"{tier}: 1 thread vs 2")
+            np.testing.assert_array_equal(one, two, err_msg=f"{label}: 1 thread vs 2")
         if tier in FMA_TIERS:
-            fma_outs[tier] = outs[1]
+            fma_outs[label] = outs[1]
     tiers = list(fma_outs)
     for tier in tiers[1:]:
         for a, b in zip(fma_outs[tiers[0]], fma_outs[tier]):

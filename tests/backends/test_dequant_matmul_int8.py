@@ -186,7 +186,8 @@ def test_every_tier_and_thread_count(scheme):
     12) rows of x, 75 rows of W (not a multiple of the kernel's 4), k a multiple of 8
     groups plus 4. Within f32 error of the oracle everywhere; the same bits at 1 and 2
     threads, for a row alone or among others, and on every tier with fused
-    multiply-adds."""
+    multiply-adds (where the host has AVX-VNNI, the avx2 tier both with it and
+    without: the products in one instruction or in three)."""
     if "cpu" not in rlx.available_devices():
         pytest.skip("no C compiler on this machine")
     n = 75
@@ -207,7 +208,8 @@ def test_every_tier_and_thread_count(scheme):
             _assert_close(out, feeds[f"x{m}"], w, scheme)
 
     assert_same_bits_on_every_tier(g, {"l.q": raw}, feeds, check,
-                                   alone=[(1, 3), (2, 20), (2, 36), (3, 1), (4, 11)])
+                                   alone=[(1, 3), (2, 20), (2, 36), (3, 1), (4, 11)],
+                                   avx_vnni_both_ways=True)
 
 
 def test_x_int8_needs_a_ggml_format_and_the_forward_product():

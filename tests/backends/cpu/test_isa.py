@@ -117,3 +117,57 @@ def test_packed_gemm_gives_the_same_bits_on_every_fma_tier():
     outs = [_run(tier, 2, feeds, params)[1][1] for tier in FMA_TIERS]
     for other in outs[1:]:
         np.testing.assert_array_equal(outs[0], other)
+
+
+def test_avx_vnni_only_on_the_avx2_tier_of_a_host_with_it(monkeypatch):
+    """AVX-VNNI joins the avx2 tier's target where the host has it, unless
+    RLX_CPU_AVX_VNNI=0; other tiers never take the flag (avx512 has AVX512-VNNI)."""
+    if "avx2" not in TIERS:
+        pytest.skip("no avx2 tier on this host")
+    monkeypatch.delenv(isa.AVX_VNNI_ENV, raising=False)
+    with_it = isa.host_features() | {"avx_vnni"}
+    monkeypatch.setattr(isa, "host_features", lambda: with_it)
+    assert isa.avx_vnni_in_use("avx2")
+    assert isa.AVX_VNNI_FLAG in isa.target_flags("avx2")
+    for tier in TIERS:
+        if tier != "avx2":
+            assert not isa.avx_vnni_in_use(tier)
+            assert isa.AVX_VNNI_FLAG not in isa.target_flags(tier)
+    monkeypatch.setenv(isa.AVX_VNNI_ENV, "0")
+    assert not isa.avx_vnni_in_use("avx2")
+    assert isa.target_flags("avx2") == ("-march=x86-64-v3", "-mtune=generic")
+    monkeypatch.delenv(isa.AVX_VNNI_ENV)
+    without = isa.host_features() - {"avx_vnni"}
+    monkeypatch.setattr(isa, "host_features", lambda: without)
+    assert not isa.avx_vnni_in_use("avx2")
+    assert isa.AVX_VNNI_FLAG not in isa.target_flags("avx2")
+
+
+def test_a_compiler_without_avx_vnni_gets_a_clear_error(monkeypatch, tmp_path):
+    """A compiler older than GCC 11 / Clang 12 rejects -mavxvnni: the CompileError says
+    what to do instead of showing only the compiler's complaint."""
+    if "avx2" not in TIERS:
+        pytest.skip("no avx2 tier on this host")
+    import shutil
+
+    from rlx.errors import CompileError
+
+    real = shutil.which("gcc") or shutil.which("cc")
+    old = tmp_path / "old-cc"
+    old.write_text("#!/bin/sh\nfor a in \"$@\"; do\n  if [ \"$a\" = -mavxvnni ]; then\n"
+                   "    echo \"cc: error: unrecognized command-line option '-mavxvnni'\" >&2\n"
+                   "    exit 1\n  fi\ndone\nexec " + real + " \"$@\"\n")
+    old.chmod(0o755)
+    monkeypatch.setenv("CC", str(old))
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv(isa.AVX_VNNI_ENV, raising=False)
+    with_it = isa.host_features() | {"avx_vnni"}
+    monkeypatch.setattr(isa, "host_features", lambda: with_it)
+    g = rlx.Graph("g")
+    g.set_outputs([g.input("x", (3,)) * 2.0])
+    with pytest.raises(CompileError, match=isa.AVX_VNNI_ENV):
+        rlx.Session("cpu", rlx.CompileOptions(isa="avx2")).compile(g)
+    monkeypatch.setenv(isa.AVX_VNNI_ENV, "0")
+    (out,) = rlx.Session("cpu", rlx.CompileOptions(isa="avx2")).compile(g).run(
+        {"x": np.arange(3, dtype=np.float32)})
+    np.testing.assert_array_equal(out, [0.0, 2.0, 4.0])

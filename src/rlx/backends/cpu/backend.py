@@ -395,6 +395,8 @@ class CpuBackend(Backend):
         if isa.amx_in_use():
             return (f"AMX tiles for int8 products of 8+ rows of x "
                     f"({isa.AMX_ENV}=0 turns them off)")
+        if isa.avx_vnni_in_use():
+            return (f"AVX-VNNI for int8 products ({isa.AVX_VNNI_ENV}=0 turns it off)")
         return ""
 
     def available(self) -> tuple[bool, str]:

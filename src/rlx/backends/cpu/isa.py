@@ -10,7 +10,8 @@ tier       target
 =========  ==============================================================================
 generic    portable C: ``-march=x86-64`` on x86-64 (SSE2), ``-march=armv8-a`` on aarch64,
            the compiler's default elsewhere; products and sums rounded separately (no FMA)
-avx2       x86-64-v3: AVX2, FMA, F16C, BMI2 (``-march=x86-64-v3``)
+avx2       x86-64-v3: AVX2, FMA, F16C, BMI2 (``-march=x86-64-v3``), plus AVX-VNNI where the
+           host has it, for the int8 products (:func:`avx_vnni_in_use`)
 avx512     x86-64-v4 and whatever else the host has (``-march=native`` on a host with
            AVX-512 F/BW/DQ/VL/CD: VNNI, BF16, VBMI where present; AMX-INT8 where
            present, for the int8 products of many rows: :func:`amx_in_use`)
@@ -37,6 +38,8 @@ from rlx.errors import DeviceError
 
 ISA_ENV = "RLX_CPU_ISA"
 AMX_ENV = "RLX_CPU_AMX"
+AVX_VNNI_ENV = "RLX_CPU_AVX_VNNI"
+AVX_VNNI_FLAG = "-mavxvnni"
 ARM_TIERS = ("generic", "neon")
 TIERS = ("generic", "avx2", "avx512", "neon")
 
@@ -114,6 +117,18 @@ def amx_in_use(requested: str | None = None) -> bool:
     return _amx_granted()
 
 
+def avx_vnni_in_use(requested: str | None = None) -> bool:
+    """Whether programs compiled for ``requested`` (as :func:`resolve_tier`) take
+    AVX-VNNI (``-mavxvnni``): the avx2 tier on a host with it (Intel's cores from Alder
+    Lake and Sapphire Rapids on; AMD's from Zen 5) and ``$RLX_CPU_AVX_VNNI`` not ``0``.
+    The int8 products of ``dequant_matmul`` with ``x_int8`` then multiply and sum 4
+    bytes into an int32 lane in one instruction (``vpdpbusd``), as the avx512 tier does
+    with AVX512-VNNI, instead of three (``csrc/ggml_int8.h``: ``RLX_I_VNNI``); integer
+    sums either way, so the results are the same bits. Needs GCC 11 or Clang 12."""
+    return (resolve_tier(requested) == "avx2" and os.environ.get(AVX_VNNI_ENV) != "0"
+            and "avx_vnni" in host_features())
+
+
 @functools.cache
 def _amx_granted() -> bool:
     import ctypes
@@ -169,7 +184,8 @@ def target_flags(tier: str) -> tuple[str, ...]:
         return ()
     if tier == "avx2":
         # keep to 256-bit vectors: x86-64-v3 has no wider ones
-        return ("-march=x86-64-v3", "-mtune=generic")
+        vnni = (AVX_VNNI_FLAG,) if avx_vnni_in_use(tier) else ()
+        return ("-march=x86-64-v3", "-mtune=generic", *vnni)
     if tier == "avx512":
         # gcc keeps to 256 bits by default on AVX-512 cores; the vectorised math and
         # reductions run up to 1.3x faster at 512

@@ -476,8 +476,14 @@ def _run_compiler(cmd: list[str], c_path: Path) -> None:
                          f"could not write its output; free space or set ${CACHE_ENV} to "
                          "another directory", cmd, proc.stdout + proc.stderr, str(c_path))
     if proc.returncode != 0:
-        raise CompileError("the C compiler rejected the generated source", cmd,
-                           proc.stdout + proc.stderr, str(c_path))
+        output = proc.stdout + proc.stderr
+        if isa.AVX_VNNI_FLAG in cmd and isa.AVX_VNNI_FLAG in output:
+            raise CompileError(f"the C compiler does not know {isa.AVX_VNNI_FLAG} (AVX-VNNI, "
+                               "which this host has: GCC 11 and Clang 12 know it); install "
+                               f"a newer compiler or set ${isa.AVX_VNNI_ENV}=0", cmd, output,
+                               str(c_path))
+        raise CompileError("the C compiler rejected the generated source", cmd, output,
+                           str(c_path))
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

@@ -111,6 +111,25 @@ RLX_INLINE rlx_u8v rlx_i_shl(rlx_u8v v, int s) {
     typedef uint16_t u16v __attribute__((vector_size(32)));
     return (rlx_u8v)((u16v)v << s);
 }
+/* RLX_I_VNNI: the u8 x s8 products of 4 bytes summed into an int32 lane by one
+   instruction (vpdpbusd), on 256-bit vectors: AVX512-VNNI with AVX512-VL (the avx512
+   tier), or AVX-VNNI (the avx2 tier where the host has it: Intel's cores from Alder
+   Lake and Sapphire Rapids on, AMD's from Zen 5). Without it AVX2 multiplies into
+   int16 pairs (vpmaddubsw) and widens them (vpmaddwd). */
+#if defined(__AVX2__) && ((defined(__AVX512VNNI__) && defined(__AVX512VL__)) || \
+                          defined(__AVXVNNI__))
+#define RLX_I_VNNI 1
+/* acc + the products of u (unsigned) and s (signed), 4 a lane */
+RLX_INLINE __m256i rlx_i_dpbusd(__m256i acc, __m256i u, __m256i s) {
+#if defined(__AVX512VNNI__) && defined(__AVX512VL__)
+    return _mm256_dpbusd_epi32(acc, u, s);
+#else
+    return _mm256_dpbusd_avx_epi32(acc, u, s);
+#endif
+}
+#else
+#define RLX_I_VNNI 0
+#endif
 #if defined(__AVX2__)
 /* c and x as x86's u8 x s8 products take them: |c| first and, when c is signed (sgn),
    its signs moved onto x */
@@ -132,12 +151,12 @@ RLX_INLINE rlx_i32v8 rlx_i_x86_scaled(rlx_i8v c, rlx_i8v x, const int sgn, __m25
 }
 #endif
 /* lane l: the sum of c[e] * x[e] over e = 4l .. 4l + 3; c is signed when sgn, else
-   0 .. 127 (0 .. 255 with AVX512-VNNI, whose products sum in int32: rlx_i_q8_codes) */
+   0 .. 127 (0 .. 255 with RLX_I_VNNI, whose products sum in int32: rlx_i_q8_codes) */
 RLX_INLINE rlx_i32v8 rlx_i_dot(rlx_i8v c, rlx_i8v x, const int sgn) {
-#if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
+#if RLX_I_VNNI
     __m256i u, s;
     rlx_i_x86_operands(c, x, sgn, &u, &s);
-    return (rlx_i32v8)_mm256_dpbusd_epi32(_mm256_setzero_si256(), u, s);
+    return (rlx_i32v8)rlx_i_dpbusd(_mm256_setzero_si256(), u, s);
 #elif defined(__AVX2__)
     return rlx_i_x86_scaled(c, x, sgn, _mm256_set1_epi16(1));
 #elif defined(__ARM_NEON) || defined(__aarch64__)
@@ -254,12 +273,12 @@ RLX_INLINE rlx_i32v8 rlx_i_lanes(const void *p, const int n) {
 #endif
     return v;
 }
-/* acc plus rlx_i_dot(c, x, sgn) (one instruction with AVX512-VNNI) */
+/* acc plus rlx_i_dot(c, x, sgn) (one instruction with RLX_I_VNNI) */
 RLX_INLINE rlx_i32v8 rlx_i_dot_add(rlx_i32v8 acc, rlx_i8v c, rlx_i8v x, const int sgn) {
-#if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
+#if RLX_I_VNNI
     __m256i u, s;
     rlx_i_x86_operands(c, x, sgn, &u, &s);
-    return (rlx_i32v8)_mm256_dpbusd_epi32((__m256i)acc, u, s);
+    return (rlx_i32v8)rlx_i_dpbusd((__m256i)acc, u, s);
 #else
     return acc + rlx_i_dot(c, x, sgn);
 #endif
@@ -267,9 +286,9 @@ RLX_INLINE rlx_i32v8 rlx_i_dot_add(rlx_i32v8 acc, rlx_i8v c, rlx_i8v x, const in
 /* lane l: the sum over i of rlx_i_dot(t[i], x_i, sgn)'s lane l, x_i the 32 bytes at
    x + 32 i (8 groups' products when t and x hold them as rlx_i_transpose8 lays them
    out); unsigned codes (sgn 0) are below 32, but where one instruction makes the
-   products (AVX512-VNNI: rlx_i_q8_codes) */
+   products (RLX_I_VNNI: rlx_i_q8_codes) */
 RLX_INLINE rlx_i32v8 rlx_i_dot8(const rlx_i8v *t, const int8_t *x, const int sgn) {
-#if defined(__AVX2__) && !(defined(__AVX512VNNI__) && defined(__AVX512VL__))
+#if defined(__AVX2__) && !RLX_I_VNNI
     if (!sgn) {
         /* u8 x s8 pairs of codes below 32 sum to at most 2 * 31 * 127 in int16, so four
            such sums still fit: int16 adds of four products, one widening multiply-add
@@ -299,7 +318,7 @@ RLX_INLINE rlx_i32v8 rlx_i_dot8(const rlx_i8v *t, const int8_t *x, const int sgn
 }
 /* rows of W the wide kernels dot with each piece of x they load: two where the
    integer product is one instruction (AVX512-VNNI) and 32 vector registers hold both
-   rows' codes; elsewhere one */
+   rows' codes; elsewhere one (AVX-VNNI's 16 registers do not hold them) */
 #if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
 #define RLX_I_WIDE_PAIR 2
 #else
@@ -357,7 +376,7 @@ RLX_INLINE void rlx_i_transpose8(const rlx_i8v *c, rlx_i8v *t) {
 /* a block of zeros as long as the largest 32-element format's (q8_0, 34 bytes), read in
    place of the blocks past a row's end */
 static const uint8_t rlx_i_zero_block[64] __attribute__((aligned(64))) = {0};
-/* q8_0's codes as the integer product takes them. With AVX512-VNNI (u8 x s8 products
+/* q8_0's codes as the integer product takes them. With RLX_I_VNNI (u8 x s8 products
    summed in int32 by one instruction) each code is taken plus 128 (its sign bit
    flipped: 0 .. 255, unsigned), and 128 times x's code sum comes off each group's
    product after (RLX_I_Q8_BIAS, as the other formats' BIAS): the signs are not moved
@@ -366,7 +385,7 @@ static const uint8_t rlx_i_zero_block[64] __attribute__((aligned(64))) = {0};
    NEON's and the portable products are signed anyway. The integer sums are exact
    either way, so the bits are the same. rlx_i_q8_zero_block stands in for the blocks
    past a row's end: fields 0, and codes that read as 0 (-128 when biased). */
-#if defined(__AVX2__) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
+#if RLX_I_VNNI
 #define RLX_I_Q8_BIAS 128
 #define RLX_I_Q8_SIGNED 0
 #define RLX_I_Q8_PAD 0x80

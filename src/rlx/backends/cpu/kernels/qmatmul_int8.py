@@ -8,7 +8,8 @@ products of 8-bit numbers) then needs one conversion and one multiply-add of its
 scales instead of 32 decoded floats. This is what makes their decode fast: decoding 8
 weights to exact floats takes about 4.5 vector instructions (:mod:`.qmatmul_ggml`),
 the integer product of 32 about 3 on AVX2 (``vpmaddubsw``, ``vpmaddwd``; one
-``vpdpbusd`` with AVX512-VNNI, one ``sdot`` per 16 with the Arm dot product).
+``vpdpbusd`` with AVX512-VNNI or AVX-VNNI, ``RLX_I_VNNI``; one ``sdot`` per 16 with the
+Arm dot product).
 
 One source for every tier, on the vector types of ``csrc/ggml_int8.h``. The
 32-element formats (q4_0 .. q8_0) take eight groups at a time, one group per 32-bit

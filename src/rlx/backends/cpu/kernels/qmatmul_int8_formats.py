@@ -33,7 +33,7 @@ moved onto x on x86 (two instructions fewer a group and row of x). The AMX kerne
 
 VECTOR_BIAS = {"q8_0": "RLX_I_Q8_BIAS"}
 """Biases of the vector kernels only, C expressions that depend on the tier: q8_0's
-codes plus 128 where the integer product is one u8 x s8 instruction (AVX512-VNNI),
+codes plus 128 where the integer product is one u8 x s8 instruction (RLX_I_VNNI),
 else 0 (``rlx_i_q8_codes``; the AMX tiles multiply its signed codes in place). On an
 Intel Xeon core at the avx512 tier without AMX, q8_0 1536 x 576 in cache, ns a group
 and row of x against 1 / 4 / 16 rows of x: 1.00 / 0.57 / 0.42 -> 0.88 / 0.50 / 0.32;
