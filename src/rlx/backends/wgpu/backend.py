@@ -106,13 +106,17 @@ def _stderr_without(noise: tuple[bytes, ...]):
     temporary file, then pass on what it caught, less the lines that start with one of
     ``noise``. Where fd 2 cannot be redirected the body runs as it is."""
     try:
-        sys.stderr.flush()
-        saved = os.dup(2)
         caught = tempfile.TemporaryFile()
-    except (OSError, ValueError):
+    except OSError:
         yield
         return
     with caught:
+        try:
+            sys.stderr.flush()
+            saved = os.dup(2)
+        except (OSError, ValueError):
+            yield
+            return
         os.dup2(caught.fileno(), 2)
         try:
             yield
