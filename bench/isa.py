@@ -20,6 +20,11 @@ llama.cpp       its build options (``CMAKE_ARGS="-DGGML_AVX512=OFF -DGGML_NATIVE
                 ``pip install --no-deps --target DIR`` that build sits beside the
                 native one and ``PYTHONPATH=DIR`` picks it for a run)
 ==============  ==================================================================
+
+On a host with AVX-VNNI the avx2 tier of rlx uses it for the int8 products
+(``rlx.backends.cpu.isa.avx_vnni_in_use``): build llama.cpp's AVX2 copy with
+``-DGGML_AVX_VNNI=ON`` to compare like with like, or run rlx with
+``RLX_CPU_AVX_VNNI=0`` for plain x86-64-v3.
 """
 
 from __future__ import annotations
