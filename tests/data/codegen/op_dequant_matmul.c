@@ -1693,22 +1693,20 @@ static const uint8_t rlx_i_zero_block[64] __attribute__((aligned(64))) = {0};
    onto x for every row of x, two instructions a product fewer. Elsewhere the codes stay
    signed: AVX2's u8 x s8 pairs sum in int16, which 2 x 255 x 127 would overflow, and
    NEON's and the portable products are signed anyway. The integer sums are exact
-   either way, so the bits are the same. rlx_i_q8_zero_block stands in for the blocks
-   past a row's end: fields 0, and codes that read as 0 (-128 when biased). */
+   either way, so the bits are the same. The codes are signed exactly where there is
+   no bias (!RLX_I_Q8_BIAS). rlx_i_q8_zero_block stands in for the blocks past a row's
+   end: fields 0, and codes that read as 0 (-128 when biased). */
 #if RLX_I_VNNI
 #define RLX_I_Q8_BIAS 128
-#define RLX_I_Q8_SIGNED 0
-#define RLX_I_Q8_PAD 0x80
 #else
 #define RLX_I_Q8_BIAS 0
-#define RLX_I_Q8_SIGNED 1
-#define RLX_I_Q8_PAD 0
 #endif
+/* plus the bias modulo 256: 128 flips the sign bit */
 RLX_INLINE rlx_i8v rlx_i_q8_codes(const uint8_t *p) {
-    return (rlx_i8v)(rlx_i_load32(p) ^ (uint8_t)RLX_I_Q8_PAD);
+    return (rlx_i8v)(rlx_i_load32(p) ^ (uint8_t)RLX_I_Q8_BIAS);
 }
 static const uint8_t rlx_i_q8_zero_block[64] __attribute__((aligned(64))) = {
-    [2 ... 33] = RLX_I_Q8_PAD};
+    [2 ... 33] = RLX_I_Q8_BIAS};
 /* the fp16 pair at the start of each of the 8 blocks at b[0], ..., b[7]: the first field
    of block l in lane l of *a, the second in lane l of *o (formats without a second
    field leave *o unused) */
@@ -5431,7 +5429,7 @@ RLX_INLINE void rlx_iw4_q8_0_rows(
             for (int m = 0; m < mx; m++) {
                 const rlx_f8v xd = (rlx_f8v)rlx_i_lanes(dx + m * kg + g0, 8);
                 rlx_i32v8 sp[P];
-                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED, sp);
+                rlx_i_dot8_rows(&t[0][0], P, qx + m * kp + 32 * g0, !RLX_I_Q8_BIAS, sp);
                 #pragma GCC unroll 2
                 for (int p = 0; p < P; p++) {
                     const int j = j0 + p;
@@ -5467,7 +5465,7 @@ RLX_INLINE void rlx_iw4_q8_0_rows(
             for (int m = 0; m < mx; m++) {
                 const rlx_f8v xd = __builtin_shuffle((rlx_f8v)rlx_i_lanes(dx + m * kg + g0, nl),
                                                      rep);
-                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, !RLX_I_Q8_BIAS);
                 const rlx_f8v sf = __builtin_convertvector(s - __builtin_shuffle(rlx_i_lanes(si + m * kg + g0, nl), rep) * RLX_I_Q8_BIAS, rlx_f8v);
                 rlx_f8v sums = {0};
                 for (int i = 0; i < 8 && j0 + i / w < 4; i++)
@@ -5552,7 +5550,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
                 (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, !RLX_I_Q8_BIAS);
                     const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
@@ -5585,7 +5583,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q8_0(
                 (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
-                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, !RLX_I_Q8_BIAS);
                     const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
@@ -5656,7 +5654,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
                 (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 5; m++) {
-                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, !RLX_I_Q8_BIAS);
                     const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
@@ -5689,7 +5687,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q8_0(
                 (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 5; m++) {
-                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, !RLX_I_Q8_BIAS);
                     const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
@@ -5946,7 +5944,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
                 (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
-                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, !RLX_I_Q8_BIAS);
                     const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }
@@ -5979,7 +5977,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q8_0(
                 (void)o;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
-                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, RLX_I_Q8_SIGNED);
+                    const rlx_i32v8 s = rlx_i_dot8(t, qx + m * kp + 32 * g0, !RLX_I_Q8_BIAS);
                     const rlx_f8v sf = __builtin_convertvector(s - xb[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(a * xd[m], sf, acc[0][j][m]);
                 }

@@ -383,22 +383,20 @@ static const uint8_t rlx_i_zero_block[64] __attribute__((aligned(64))) = {0};
    onto x for every row of x, two instructions a product fewer. Elsewhere the codes stay
    signed: AVX2's u8 x s8 pairs sum in int16, which 2 x 255 x 127 would overflow, and
    NEON's and the portable products are signed anyway. The integer sums are exact
-   either way, so the bits are the same. rlx_i_q8_zero_block stands in for the blocks
-   past a row's end: fields 0, and codes that read as 0 (-128 when biased). */
+   either way, so the bits are the same. The codes are signed exactly where there is
+   no bias (!RLX_I_Q8_BIAS). rlx_i_q8_zero_block stands in for the blocks past a row's
+   end: fields 0, and codes that read as 0 (-128 when biased). */
 #if RLX_I_VNNI
 #define RLX_I_Q8_BIAS 128
-#define RLX_I_Q8_SIGNED 0
-#define RLX_I_Q8_PAD 0x80
 #else
 #define RLX_I_Q8_BIAS 0
-#define RLX_I_Q8_SIGNED 1
-#define RLX_I_Q8_PAD 0
 #endif
+/* plus the bias modulo 256: 128 flips the sign bit */
 RLX_INLINE rlx_i8v rlx_i_q8_codes(const uint8_t *p) {
-    return (rlx_i8v)(rlx_i_load32(p) ^ (uint8_t)RLX_I_Q8_PAD);
+    return (rlx_i8v)(rlx_i_load32(p) ^ (uint8_t)RLX_I_Q8_BIAS);
 }
 static const uint8_t rlx_i_q8_zero_block[64] __attribute__((aligned(64))) = {
-    [2 ... 33] = RLX_I_Q8_PAD};
+    [2 ... 33] = RLX_I_Q8_BIAS};
 /* the fp16 pair at the start of each of the 8 blocks at b[0], ..., b[7]: the first field
    of block l in lane l of *a, the second in lane l of *o (formats without a second
    field leave *o unused) */

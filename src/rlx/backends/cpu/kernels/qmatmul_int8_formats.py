@@ -9,7 +9,7 @@ from __future__ import annotations
 GROUPS = {
     # format: (layout, signed codes, offsets, the 32 codes of the block at b)
     "q8_0": ("q8_0: codes the 32 int8 at b + 2 (plus 128 where RLX_I_Q8_BIAS), scale the "
-             "fp16 d", "RLX_I_Q8_SIGNED", False, "rlx_i_q8_codes(b + 2)"),
+             "fp16 d", "!RLX_I_Q8_BIAS", False, "rlx_i_q8_codes(b + 2)"),
     "q4_0": ("q4_0: codes the nibbles at b + 2 less 8 (the 8 taken off the integer "
              "products: BIAS), scale d", False, False, "(rlx_i8v)rlx_i_nibbles(b + 2)"),
     "q4_1": ("q4_1: codes the nibbles at b + 4, scale d, offset m", False, True,
