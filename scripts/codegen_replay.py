@@ -501,10 +501,21 @@ def _cached_attention(g):
     new = rlx.Dim("new", 16)        # a prefill chunk of up to 16 rows appended
     qs = g.input("qs", (2, 9, new, 64), "f32")
     ks, vs = g.input("ks", (2, 3, new, 64), "f32"), g.input("vs", (2, 3, new, 64), "f32")
+    # half-width caches under f32 queries: a decode row (f16), a long value row (bf16,
+    # summed a chunk at a time) and 16 new rows (f16, the blocks path)
+    kh, vh = g.input("kh", (2, 3, 1, 64), "f16"), g.input("vh", (2, 3, 1, 64), "f16")
+    kch, vch = g.input("kch", (2, 3, 256, 64), "f16"), g.input("vch", (2, 3, 256, 64), "f16")
+    kh16, vh16 = g.input("kh16", (2, 3, 16, 64), "f16"), g.input("vh16", (2, 3, 16, 64), "f16")
+    qw = g.input("qw", (2, 4, 1, 256), "f32")
+    kb, vb = g.input("kb", (2, 1, 1, 256), "bf16"), g.input("vb", (2, 1, 1, 256), "bf16")
+    kcb, vcb = g.input("kcb", (2, 1, 64, 256), "bf16"), g.input("vcb", (2, 1, 64, 256), "bf16")
     return [rlx.cached_attention(q, k, v, kc, vc, past),
             rlx.cached_attention(q, k, v, kc, vc, past, window=32, softcap=50.0),
             rlx.cached_attention(q16, k16, v16, kc, vc, past),
-            rlx.cached_attention(qs, ks, vs, kc, vc, past)]
+            rlx.cached_attention(qs, ks, vs, kc, vc, past),
+            rlx.cached_attention(q, kh, vh, kch, vch, past),
+            rlx.cached_attention(qw, kb, vb, kcb, vcb, rlx.minimum(past, 64)),
+            rlx.cached_attention(q16, kh16, vh16, kch, vch, past)]
 
 
 @op_case("rope")

@@ -29,7 +29,7 @@ def opened(monkeypatch, tmp_path):
     requests = []
     table = chain_table(TOKENIZER, chain_through(TOKENIZER, B, ["東京🚀", " ok"]))
 
-    def fake_open(path, device, max_seq, weights, verbose=False):
+    def fake_open(path, device, max_seq, weights, verbose=False, kv_dtype="f32"):
         requests.append((path, device, max_seq, weights))
         return BigramLM(table, TOKENIZER, max_seq=max_seq or 64)
 
@@ -153,6 +153,27 @@ def test_weights_choose_the_decoders_weight_format(monkeypatch, weights, weight_
     monkeypatch.setattr(rlx.cli, "load_decoder", fake_load)
     assert rlx.cli._open_decoder("m.gguf", "cpu", None, weights) == "model"
     assert seen["weight_format"] == weight_format
+
+
+def test_kv_dtype_reaches_the_decoder(monkeypatch, capsys):
+    """``--kv-dtype`` of generate and serve is the decoder's ``kv_dtype``; another value
+    is an argparse error naming the choices."""
+    seen = {}
+
+    def fake_load(path, **kwargs):
+        seen.update(kwargs)
+        return "model"
+
+    monkeypatch.setattr(rlx.cli, "load_decoder", fake_load)
+    for command in ("generate", "serve"):
+        args = rlx.cli.build_parser().parse_args([command, "--kv-dtype", "f16"]
+                                                 + (["hi"] if command == "generate" else []))
+        assert args.kv_dtype == "f16"
+    assert rlx.cli._open_decoder("m.gguf", "cpu", None, "gguf", kv_dtype="bf16") == "model"
+    assert seen["kv_dtype"] == "bf16"
+    with pytest.raises(SystemExit):
+        main(["generate", "hi", "--kv-dtype", "f8"])
+    assert "invalid choice: 'f8'" in capsys.readouterr().err
 
 
 def test_a_prompt_of_a_new_length_compiles_nothing(tmp_path, monkeypatch, capsys,

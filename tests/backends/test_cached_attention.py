@@ -11,7 +11,7 @@ import torch.nn.functional as F
 from tests.helpers import run_graph, tol
 
 import rlx
-from rlx.errors import ExecutionError, ShapeError
+from rlx.errors import DTypeError, ExecutionError, ShapeError
 
 FLOATS = ["f32", "f16", "bf16", "f64"]
 
@@ -120,6 +120,52 @@ def test_int32_lengths_and_empty_caches(device):
     _close(got, _reference(feeds, 0.5), "f32")
 
 
+def _half_width(feeds, storage):
+    """The case with its keys and values (new rows and caches) stored as ``storage``
+    (f16 / bf16) under f32 queries: a half-width KV cache."""
+    np_dt = rlx.as_dtype(storage).np
+    return {n: a.astype(np_dt) if n in ("k", "v", "kc", "vc") else a
+            for n, a in feeds.items()}
+
+
+@pytest.mark.parametrize("storage", ["f16", "bf16"])
+@pytest.mark.parametrize("h, hkv, s, d, dv, window, softcap", [
+    (4, 2, 1, 8, 6, None, None),      # scalar rows
+    (9, 3, 1, 64, 64, None, None),    # vector rows, the group's values in registers
+    (4, 1, 1, 256, 256, None, None),  # values a chunk at a time
+    (9, 3, 1, 64, 64, 5, 2.0),
+    (6, 2, 5, 16, 16, None, None),    # several new rows: the blocks path
+    (6, 2, 5, 16, 16, 4, 3.0),
+    (4, 2, 3, 8, 4, None, None)])     # several new rows below 8 values: rows path
+def test_half_width_caches_read_into_float32(device, storage, h, hkv, s, d, dv, window,
+                                             softcap):
+    """f16 / bf16 keys and values under f32 queries: the result is f32 attention over the
+    stored values (each exactly a float), to f32's tolerance."""
+    feeds = _half_width(_case(np.random.default_rng(h + s + d), "f32", 3, h, hkv, s, 40, d,
+                              dv, [0, 17, 40]), storage)
+    (got,) = run_graph(_graph(feeds, scale=0.3, window=window, softcap=softcap), feeds,
+                       device)
+    # outputs near 0 are sums of up to 45 weighted values of about 1 that cancel: f32's
+    # rounding of those sums, not of the result, bounds their error
+    assert got.dtype == np.float32
+    np.testing.assert_allclose(got, _reference(feeds, 0.3, window, softcap), rtol=2e-5,
+                               atol=1e-5)
+
+
+@pytest.mark.parametrize("storage", ["f16", "bf16"])
+@pytest.mark.parametrize("s, b, h, hkv, d", [(1, 2, 9, 3, 64), (1, 1, 4, 1, 256),
+                                             (24, 2, 6, 2, 32)])
+def test_half_width_caches_the_same_bits_at_one_and_two_threads(storage, s, b, h, hkv, d):
+    feeds = _half_width(_case(np.random.default_rng(15), "f32", b, h, hkv, s, 300, d, d,
+                              [299 - s, 120][:b]), storage)
+    outs = []
+    for threads in (1, 2):
+        cg = rlx.Session("cpu", rlx.CompileOptions(num_threads=threads)).compile(_graph(feeds))
+        outs.append(cg.run(feeds)[0])
+    np.testing.assert_array_equal(outs[0], outs[1])
+    _close(outs[0], _reference(feeds, 1 / np.sqrt(d)), "f32")
+
+
 @pytest.mark.parametrize("bad", [-1, 8])
 def test_a_length_outside_the_cache_fails(device, bad):
     feeds = _case(np.random.default_rng(8), "f32", 2, 2, 2, 1, 7, 4, 4, [2, 2])
@@ -138,6 +184,20 @@ def test_shapes_are_checked():
     with pytest.raises(ShapeError, match="k_cache"):
         rlx.cached_attention(q, k, k, g.input("c2", (1, 2, 5, 4)), cache,
                              g.input("p2", (1,), "i64"))
+
+
+@pytest.mark.parametrize("q_dtype, k_dtype, cache_dtype", [
+    ("f32", "f32", "f16"),     # the new rows must be stored as the cache is
+    ("f64", "f16", "f16"),     # half-width caches sit under f32 queries only
+    ("f16", "bf16", "bf16"),
+    ("f32", "f16", "f64")])
+def test_cache_dtypes_are_checked(q_dtype, k_dtype, cache_dtype):
+    g = rlx.Graph()
+    q = g.input("q", (1, 4, 1, 8), q_dtype)
+    k = g.input("k", (1, 2, 1, 8), k_dtype)
+    cache = g.input("c", (1, 2, 5, 8), cache_dtype)
+    with pytest.raises(DTypeError, match="k, v, k_cache and v_cache must share one dtype"):
+        rlx.cached_attention(q, k, k, cache, cache, g.input("p", (1,), "i64"))
 
 
 @pytest.mark.parametrize("window, softcap", [(None, None), (50, 30.0)])

@@ -179,6 +179,30 @@ def test_a_long_paged_cache_at_one_and_two_threads(s, h, hkv, d, past):
     _close(outs[0], _oracle(case, 1 / np.sqrt(d)), "f32")
 
 
+@pytest.mark.parametrize("storage", ["f16", "bf16"])
+def test_half_width_pools_read_into_float32(device, storage):
+    """f16 / bf16 pools (and new rows) under f32 queries: one new row (vectors of 64, the
+    values in registers; 256, a chunk at a time) and nine (the cpu device's blocks path,
+    which reads the pages into f32 scratch), with a window and a softcap too."""
+    variants = [(9, 3, 1, 64, None, None), (4, 1, 1, 256, None, None),
+                (4, 2, 9, 16, None, None), (4, 2, 9, 16, 6, 2.0), (9, 3, 1, 64, 6, 2.0)]
+    cases = [_paged_case(np.random.default_rng(31 + i), "f32", h, hkv, s, d, d, 4, 6,
+                         [0, 7, 8, 23], 26, shared=2 if window is None else 0, window=window)
+             for i, (h, hkv, s, d, window, _) in enumerate(variants)]
+    for case in cases:
+        for name in ("k", "v", "kp", "vp"):
+            case.feeds[name] = case.feeds[name].astype(rlx.as_dtype(storage).np)
+    pairs = [(case.feeds, dict(scale=0.3, window=window, softcap=softcap))
+             for case, (*_, window, softcap) in zip(cases, variants)]
+    got = run_graph(_graph_of(pairs), _feeds_of(pairs), device)
+    for out, case, (*_, window, softcap) in zip(got, cases, variants):
+        assert out.dtype == np.float32
+        # sums of up to 32 weighted values of about 1 that may cancel: f32's rounding of
+        # the sums bounds the error of results near 0
+        np.testing.assert_allclose(out, _oracle(case, 0.3, window, softcap), rtol=2e-5,
+                                   atol=1e-5)
+
+
 def test_the_same_as_the_contiguous_op(device):
     """The paged op and the contiguous op on the same rows laid out both ways: one new
     row and seven (the cpu device's two paths), with and without a window."""

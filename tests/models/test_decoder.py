@@ -97,9 +97,12 @@ def _softcap(x: np.ndarray, cap: float | None) -> np.ndarray:
 
 
 def reference_logits(config: DecoderConfig, weights: dict, ids: list[int],
-                     head: np.ndarray | None = None) -> np.ndarray:
+                     head: np.ndarray | None = None, kv_dtype: str | None = None
+                     ) -> np.ndarray:
     """float64 logits [len(ids), vocab] of every position of one sequence, computed
-    without a cache; ``head`` replaces the output projection's weight."""
+    without a cache; ``head`` replaces the output projection's weight; ``kv_dtype``
+    ("f16" / "bf16") rounds every key (after RoPE) and value to it, through float32 as
+    a float32 model rounds them."""
     w = {k: np.asarray(v, np.float64) for k, v in weights.items()}
     n, eps = len(ids), config.norm_eps
     heads, kv_heads, d = config.n_heads, config.n_kv_heads, config.head_dim
@@ -120,6 +123,9 @@ def reference_logits(config: DecoderConfig, weights: dict, ids: list[int],
         else:
             base, scale = config.rope_base, config.rope_scale
         q, k = _rotate(q, config, base, scale), _rotate(k, config, base, scale)
+        if kv_dtype is not None:
+            stored = rlx.as_dtype(kv_dtype).np
+            k, v = (t.astype(np.float32).astype(stored).astype(np.float64) for t in (k, v))
         k = np.repeat(k, heads // kv_heads, axis=1)
         v = np.repeat(v, heads // kv_heads, axis=1)
         scores = np.einsum("qhd,khd->hqk", q, k) * config.score_scale
@@ -296,6 +302,47 @@ def test_misuse_raises_input_errors(tiny_model):
     model.prefill([[1] * (MAX_SEQ - CHUNK), [2], [3]])
     with pytest.raises(InputError, match="max_seq"):
         model.decode(np.array([1, 2, 3]))
+
+
+@pytest.mark.parametrize("arch", ["llama", "gemma3"])
+@pytest.mark.parametrize("kv_dtype", ["f16", "bf16"])
+def test_a_half_width_cache_attends_over_the_rounded_keys_and_values(device_name, arch,
+                                                                     kv_dtype):
+    """A cache stored as f16 / bf16: a chunked prefill (a fresh chunk, then one appended
+    to the cache), ragged, then decode steps, each row's logits against the float64
+    oracle whose keys and values are rounded as stored. The oracle without the rounding
+    is further away than the tolerance (bf16), so the rounding is what is checked. A
+    paged cache of the same dtype (pages of 4 tokens) gives the same logits (up to the
+    float32 rounding of its prefill, which packs the rows into other batch buckets)."""
+    config = TINY_CONFIGS[arch]
+    weights = tiny_weights(config)
+    prompts = [_sequence(21, 11), _sequence(22, 3)]
+    steps = np.array([_sequence(30 + s, 2) for s in range(4)])
+    runs = []
+    for page_size in (None, 4):
+        model = DecoderModel(config, weights, device=device_name, max_seq=MAX_SEQ,
+                             max_batch=2, prefill_chunk=CHUNK, kv_dtype=kv_dtype,
+                             page_size=page_size)
+        model.reset(2)
+        runs.append([model.prefill(prompts)] + [model.decode(t) for t in steps])
+    got, paged = runs
+    np.testing.assert_allclose(np.stack(paged), np.stack(got), atol=1e-6, rtol=0)
+    for b, prompt in enumerate(prompts):
+        ids = prompt + steps[:, b].tolist()
+        rows = np.stack([o[b] for o in got])
+        want = reference_logits(config, weights, ids, kv_dtype=kv_dtype)[len(prompt) - 1:]
+        np.testing.assert_allclose(rows, want, atol=ATOL, rtol=0)
+        if kv_dtype == "bf16":
+            exact = reference_logits(config, weights, ids)[len(prompt) - 1:]
+            assert np.abs(exact - want).max() > 5 * ATOL
+
+
+def test_kv_dtype_is_checked():
+    config = TINY_CONFIGS["llama"]
+    with pytest.raises(InputError, match="kv_dtype must be one of"):
+        DecoderModel(config, tiny_weights(config), kv_dtype="f64")
+    with pytest.raises(InputError, match="kv_dtype must be one of"):
+        build_decoder_step(config, 1, 1, 8, kv_dtype="i8")
 
 
 def test_every_cache_length_uses_the_same_graphs(tiny_model):

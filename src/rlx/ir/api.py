@@ -327,7 +327,9 @@ def cached_attention(q: Tensor, k: Tensor, v: Tensor, k_cache: Tensor, v_cache: 
     ``past_len[b]`` rows of each sequence's cache [B, Hkv, C, D] (read in place) and the
     new rows causally: the decode step of a KV-cached decoder (grouped-query when
     H > Hkv). ``window`` keeps keys less than that many positions back; ``softcap`` caps
-    the scaled scores at c * tanh(s / c).
+    the scaled scores at c * tanh(s / c). ``k``, ``v`` and the caches share ``q``'s
+    dtype, or are f16 / bf16 under an f32 ``q``: a cache of half the bytes, whose values
+    are read into f32 (the result is f32).
 
     With ``block_table`` (integers [B, max_pages]) the caches are paged: ``k_cache`` /
     ``v_cache`` are pools [P, Hkv, page, D] / [P, Hkv, page, Dv] shared by every sequence,

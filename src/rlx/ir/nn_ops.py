@@ -119,6 +119,11 @@ define("avg_pool2d", "nn", (1, 1), _infer_pool,
        traits="linear positionwise", precision="narrow")
 
 
+KV_STORAGE = frozenset({DType.F16, DType.BF16})
+"""The dtypes a KV cache may be stored in below an f32 ``cached_attention``: its keys and
+values (the new rows too) are read into f32 (a cache of half the bytes)."""
+
+
 def _infer_cached_attention(op, ins, a):
     _require_float(op, ins[:5])
     q, k, v, kc, vc, past = ins[:6]
@@ -141,8 +146,11 @@ def _infer_cached_attention(op, ins, a):
                                       "[B, Hkv, C, Dv]")
     if past.shape != (b,) or not past.dtype.is_int:
         raise fail_shape(op, ins, "past_len must be an integer vector [B]")
-    if any(t.dtype != q.dtype for t in (k, v, kc, vc)):
-        raise fail_dtype(op, ins, "q, k, v, k_cache and v_cache must share one dtype")
+    stored = kc.dtype
+    if any(t.dtype != stored for t in (k, v, vc)) or not (
+            stored == q.dtype or (q.dtype is DType.F32 and stored in KV_STORAGE)):
+        raise fail_dtype(op, ins, "k, v, k_cache and v_cache must share one dtype: q's, or "
+                                  "f16 / bf16 with an f32 q (a half-width cache)")
     window = a["window"]
     if window is not None and int(window) <= 0:
         raise fail_attr(op, ins, "window must be positive")
@@ -162,6 +170,8 @@ define("cached_attention", "nn", (6, 7), _infer_cached_attention,
         "window). New row i is at position past_len + i and sees every cached row and new rows j "
         "<= i; window w keeps keys less than w positions back. Scores are scaled, then capped "
         "(softcap c: c * tanh(s / c)). past_len outside [0, C] raises ExecutionError at run time."
+        " k, v and the caches share q's dtype, or f16 / bf16 under an f32 q (a half-width "
+        "cache, read into f32)."
         " Paged form (a 7th operand, block_table [B, max_pages] of integers): the caches are "
         "pools [P,Hkv,page,D] / [P,Hkv,page,Dv] shared by the sequences, position j of sequence b"
         " is row j % page of pool page block_table[b, j // page], C = max_pages * page; a page id"

@@ -31,11 +31,14 @@ afterwards (``CompiledGraph.feed_kv_batch_major_ragged``, head-major rows of
 ``head_dim``). The new tokens attend to each sequence's first ``past_len[b]`` rows,
 read in place, and to each other through the ``cached_attention`` op: nothing copies
 the cache, and the rows past a sequence's length are never read (they may hold
-anything). A graph built with ``reads_cache=False`` (prefill of empty sequences)
-attends only among the new tokens, with the fused ``attention`` op (or a masked
-softmax when scores are soft-capped); it still declares the cache inputs, unread, so
-that one set of cache handles can be shared by every graph and each
-graph's new keys and values fed into it.
+anything). The cache may be stored as f16 or bf16 (``kv_dtype``): each new key and
+value is then rounded to it once, where it is made, and every step (the one that made
+it too) attends over the stored values, read into f32; the outputs carry them in that
+dtype, so the feeds copy them as they are. A graph built with ``reads_cache=False``
+(prefill of empty sequences) attends only among the new tokens, with the fused
+``attention`` op (or a masked softmax when scores are soft-capped); it still declares
+the cache inputs, unread, so that one set of cache handles can be shared by every
+graph and each graph's new keys and values fed into it.
 
 Padding. Sequence ``b`` has ``last_index[b] + 1`` real new tokens; rows after them are
 padding. Their keys and values are zeroed before use and in the outputs, so padded
@@ -83,6 +86,9 @@ ACTIVATIONS: dict[str, Callable[[Tensor], Tensor]] = {
     "gelu_tanh": rlx.gelu_tanh,
 }
 INPUTS = ("input_ids", "past_len", "last_index")
+KV_DTYPES = ("f32", "f16", "bf16")
+"""The dtypes a decoder's KV cache may be stored in (``kv_dtype``): f32, or half the
+bytes as f16 (llama.cpp's default) or bf16, read into f32 by the attention."""
 ROPE_KINDS = ("global", "local")
 
 WeightFormat = str | Mapping[str, str] | None
@@ -257,18 +263,20 @@ class _Step:
     visible: dict[int | None, Tensor]         # window -> bool [1, 1, 1, S, S] (fresh, capped)
     past_len: Tensor | None                   # i64 [B] (graphs that read the cache)
     block_table: Tensor | None = None         # i64 [B, pages] (paged caches)
+    kv_dtype: str = "f32"                     # the cache's storage (KV_DTYPES)
 
 
 def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capacity: int,
                        reads_cache: bool = True, weight_format: WeightFormat = None,
                        x_int8: bool = False, all_logits: bool = False,
-                       paged: tuple[int, int] | None = None) -> Graph:
+                       paged: tuple[int, int] | None = None, kv_dtype: str = "f32") -> Graph:
     """The graph appending ``new_tokens`` tokens to each of ``batch`` sequences.
 
     Inputs: ``input_ids`` i64 [B, S]; ``past_len`` i64 [B], the tokens already cached
     per sequence (the position of its first new token); ``last_index`` i64 [B], the
     index of each sequence's last real new token (rows after it are padding); the
-    caches ``cache.<i>.k`` / ``.v`` f32 [B, n_kv_heads, capacity, head_dim] (see the
+    caches ``cache.<i>.k`` / ``.v`` of ``kv_dtype`` (:data:`KV_DTYPES`) [B, n_kv_heads,
+    capacity, head_dim] (see the
     module docstring), of which the graph reads each sequence's first ``past_len`` rows
     in place; with ``reads_cache`` False the caches and ``past_len`` are not read and
     every sequence must be empty. Positions must stay below ``capacity`` (the RoPE
@@ -277,8 +285,8 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     Outputs: ``logits`` f32 [B, vocab] at each sequence's last real token ([B, S,
     vocab] at every new row with ``all_logits``: what checking drafted tokens needs,
     rows past a sequence's real ones meaningless), then per
-    layer the new keys and values, f32 [B, n_kv_heads, S, head_dim] (zero on padded
-    rows). Params: :func:`decoder_param_shapes` ``(config, capacity)``, with packed
+    layer the new keys and values, of ``kv_dtype`` [B, n_kv_heads, S, head_dim] (zero on
+    padded rows). Params: :func:`decoder_param_shapes` ``(config, capacity)``, with packed
     linear weights under a ``weight_format`` (:data:`WeightFormat`, module docstring).
     With ``x_int8`` the products with weights in GGML block formats round x to int8
     first, as GGML does (``dequant_matmul``'s and ``grouped_matmul``'s ``x_int8``).
@@ -287,8 +295,11 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     shared by every sequence, and the input ``block_table`` i64 [B, ceil(capacity /
     tokens per page)] (declared after ``last_index``) gives each sequence's pages
     (``rlx.models.paging``). InputError for a non-positive size; GraphBuildError for an
-    unknown ``weight_format``.
+    unknown ``weight_format``; InputError for a ``kv_dtype`` outside :data:`KV_DTYPES`.
     """
+    if kv_dtype not in KV_DTYPES:
+        raise InputError(f"build_decoder_step: kv_dtype must be one of {KV_DTYPES}, got "
+                         f"{kv_dtype!r}")
     for what, value in (("batch", batch), ("new_tokens", new_tokens), ("capacity", capacity)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InputError(f"build_decoder_step: {what} must be a positive integer, got "
@@ -301,6 +312,7 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     int8 = "_xint8" if x_int8 else ""
     every = "_all" if all_logits else ""
     every += f"_paged{paged[0]}x{paged[1]}" if paged is not None else ""
+    every += f"_kv{kv_dtype}" if kv_dtype != "f32" else ""
     new = f"upto{int(new_tokens)}" if isinstance(new_tokens, Dim) else new_tokens
     g = Graph(f"{config.arch}_step_b{batch}_s{new}_c{capacity}{cached}{packed}{int8}{every}")
     params = _Params(g, decoder_param_shapes(config, capacity), config.norm_eps,
@@ -315,13 +327,13 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
         table = g.input("block_table", (batch, -(-capacity // size)), "i64")
         shape = (pages, config.n_kv_heads, size, config.head_dim)
     step = _step_context(g, config, params, past_len if reads_cache else None, last_index,
-                         batch, new_tokens, capacity, table)
+                         batch, new_tokens, capacity, table, kv_dtype)
     x = params.embedding("token_embd", ids)
     if config.embed_scale != 1.0:
         x = x * config.embed_scale
     new_kv = []
     for i in range(config.n_layers):
-        cache = tuple(g.input(name, shape) for name in cache_names(i))
+        cache = tuple(g.input(name, shape, kv_dtype) for name in cache_names(i))
         x, k, v = _layer(params, config, step, i, x, cache if reads_cache else None)
         new_kv += [k, v]
     logits = _head(params, config, x) if all_logits else _logits(params, config, x, last_index)
@@ -331,7 +343,7 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
 
 def _step_context(g: Graph, config: DecoderConfig, params: _Params, past_len: Tensor | None,
                   last_index: Tensor, batch: int, new: int, capacity: int,
-                  table: Tensor | None = None) -> _Step:
+                  table: Tensor | None = None, kv_dtype: str = "f32") -> _Step:
     offsets = rlx.arange(g, new).reshape(1, new)
     positions = offsets if past_len is None else past_len.reshape(batch, 1) + offsets
     positions = rlx.minimum(positions, capacity - 1)                    # [B or 1, S]
@@ -349,7 +361,8 @@ def _step_context(g: Graph, config: DecoderConfig, params: _Params, past_len: Te
     if past_len is None and config.attn_softcap is not None:
         for window in dict.fromkeys(config.layer_windows):
             visible[window] = _visibility(g, new, window)
-    return _Step(rope, real_rows.reshape(batch, 1, new, 1), visible, past_len, table)
+    return _Step(rope, real_rows.reshape(batch, 1, new, 1), visible, past_len, table,
+                 kv_dtype)
 
 
 def _visibility(g: Graph, new: int, window: int | None) -> Tensor:
@@ -421,15 +434,20 @@ def _attention(params: _Params, config: DecoderConfig, step: _Step, i: int, x: T
     k = rlx.rope(k, cos, sin, interleaved=config.rope_interleaved)
     k = rlx.where(step.real_rows, k, 0.0)
     v = rlx.where(step.real_rows, v, 0.0)
+    if step.kv_dtype != "f32":      # stored as the cache stores them, and read back so
+        k, v = rlx.cast(k, step.kv_dtype), rlx.cast(v, step.kv_dtype)
     window = config.layer_windows[i]
     if cache is not None:
         out = rlx.cached_attention(q, k, v, cache[0], cache[1], step.past_len,
                                    scale=config.score_scale, window=window,
                                    softcap=config.attn_softcap, block_table=step.block_table)
-    elif config.attn_softcap is None:
-        out = rlx.attention(q, k, v, mask="causal", scale=config.score_scale, window=window)
     else:
-        out = _capped_attention(config, step, q, k, v, window)
+        kf, vf = (t if step.kv_dtype == "f32" else rlx.cast(t, "f32") for t in (k, v))
+        if config.attn_softcap is None:
+            out = rlx.attention(q, kf, vf, mask="causal", scale=config.score_scale,
+                                window=window)
+        else:
+            out = _capped_attention(config, step, q, kf, vf, window)
     b, h, s, _ = out.shape
     merged = out.transpose(0, 2, 1, 3).reshape(b, s, h * d)
     return params.linear(f"{blk}.attn_output", merged), k, v

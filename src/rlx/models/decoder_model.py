@@ -70,10 +70,12 @@ import numpy as np
 
 from rlx.errors import InputError
 from rlx.frontends.tokenizer import Tokenizer
+from rlx.ir.dtypes import as_dtype
 from rlx.ir.quantized import SCHEMES, pack_weight
 from rlx.ir.types import Dim
 from rlx.models.decoder import (
     INPUTS,
+    KV_DTYPES,
     build_decoder_step,
     cache_names,
     decoder_param_shapes,
@@ -121,9 +123,13 @@ class DecoderModel:
     ``weights`` must then have :meth:`GGUFWeights.blocks`), ``"gguf-int8"`` (those
     blocks multiplied with x rounded to int8, as GGML does) or a packing scheme (module
     docstring). ``page_size`` (tokens per page) and ``kv_pages`` (pages in all; default:
-    every sequence at ``max_seq``) make the cache paged (module docstring). InputError
-    for ``max_seq`` outside [1, context_length], ``max_batch``, ``prefill_chunk``,
-    ``page_size`` or ``kv_pages`` below 1, or an unknown weight format.
+    every sequence at ``max_seq``) make the cache paged (module docstring).
+    ``kv_dtype`` stores the cache as ``"f32"`` (the default), or in half the memory as
+    ``"f16"`` (what llama.cpp stores) or ``"bf16"``: each key and value is rounded to it
+    once, and attention reads the stored values into f32 (``rlx.models.decoder``), so a
+    long context's decode step reads half the bytes. InputError for ``max_seq`` outside
+    [1, context_length], ``max_batch``, ``prefill_chunk``, ``page_size`` or
+    ``kv_pages`` below 1, an unknown weight format or ``kv_dtype``.
 
     Use: ``reset(batch)``, then ``prefill`` the prompts, then ``decode`` one token per
     sequence at a time. ``lengths`` holds each sequence's cached tokens. Programs
@@ -137,7 +143,7 @@ class DecoderModel:
                  options: CompileOptions | None = None,
                  prefill_chunk: int = DEFAULT_PREFILL_CHUNK,
                  weight_format: str | None = None, page_size: int | None = None,
-                 kv_pages: int | None = None):
+                 kv_pages: int | None = None, kv_dtype: str = "f32"):
         if max_seq is None:
             max_seq = min(config.context_length, DEFAULT_MAX_SEQ)
         if not 1 <= max_seq <= config.context_length:
@@ -150,11 +156,15 @@ class DecoderModel:
             raise InputError(f"DecoderModel: weight_format must be None, {GGUF_FORMAT!r}, "
                              f"{GGUF_INT8_FORMAT!r} or one of {sorted(SCHEMES)}, got "
                              f"{weight_format!r}")
+        if kv_dtype not in KV_DTYPES:
+            raise InputError(f"DecoderModel: kv_dtype must be one of {KV_DTYPES}, got "
+                             f"{kv_dtype!r}")
         if weight_format in GGUF_FORMATS and not callable(getattr(weights, "blocks", None)):
             raise InputError(f"DecoderModel: weight_format {weight_format!r} needs weights "
                              "that know their file blocks (GGUFWeights.blocks)")
         self.config = config
         self.weight_format = weight_format
+        self.kv_dtype = kv_dtype
         self._layer_formats = (_file_schemes(config, weights) if weight_format in GGUF_FORMATS
                                else weight_format)
         self.tokenizer = tokenizer
@@ -217,7 +227,8 @@ class DecoderModel:
         c = self.config
         self._paged = (int(kv_pages), int(page_size))
         self._pool = PagePool(int(kv_pages), int(page_size),
-                              c.n_layers * 2 * c.n_kv_heads * int(page_size) * c.head_dim * 4)
+                              c.n_layers * 2 * c.n_kv_heads * int(page_size) * c.head_dim
+                              * as_dtype(self.kv_dtype).itemsize)
         self._prefix = PrefixCache(self._pool)
         self._sequences = [PagedSequence(self._pool)]
         self._history: list[list[int]] = [[]]
@@ -562,7 +573,8 @@ class DecoderModel:
         build = functools.partial(build_decoder_step, self.config, batch, new, self.max_seq,
                                   kind != "fresh", self._layer_formats,
                                   x_int8=self.weight_format == GGUF_INT8_FORMAT,
-                                  all_logits=kind == "verify", paged=self._paged)
+                                  all_logits=kind == "verify", paged=self._paged,
+                                  kv_dtype=self.kv_dtype)
 
         def prepare(cg: CompiledGraph) -> None:
             self._set_weights(cg)
@@ -662,8 +674,8 @@ class DecoderModel:
         c = self.config
         weights = self.weight_format or "f32"
         return (f"<rlx.DecoderModel {c.arch}: {c.n_layers} layers x {c.hidden}, {weights} "
-                f"weights on {self.device!r}, max_seq {self.max_seq}, max_batch "
-                f"{self.max_batch}>")
+                f"weights, {self.kv_dtype} KV cache on {self.device!r}, max_seq "
+                f"{self.max_seq}, max_batch {self.max_batch}>")
 
 
 def _file_schemes(config: DecoderConfig, weights: Any) -> dict[str, str]:
@@ -686,7 +698,7 @@ def load_decoder(path: str | os.PathLike, device: str = "cpu", max_seq: int | No
                  max_batch: int = 1, options: CompileOptions | None = None,
                  prefill_chunk: int = DEFAULT_PREFILL_CHUNK,
                  weight_format: str | None = None, page_size: int | None = None,
-                 kv_pages: int | None = None) -> DecoderModel:
+                 kv_pages: int | None = None, kv_dtype: str = "f32") -> DecoderModel:
     """A :class:`DecoderModel` from a GGUF file or a Hugging Face checkpoint directory
     (``config.json``, ``model.safetensors`` or its shards, ``tokenizer.json``; see
     :mod:`rlx.models.decoder_checkpoint`): config, tokenizer and chat template from the
@@ -698,4 +710,4 @@ def load_decoder(path: str | os.PathLike, device: str = "cpu", max_seq: int | No
     InputError for a ``"gguf"`` weight format with a Hugging Face directory."""
     config, weights, tokenizer = read_decoder_checkpoint(path)
     return DecoderModel(config, weights, tokenizer, device, max_seq, max_batch, options,
-                        prefill_chunk, weight_format, page_size, kv_pages)
+                        prefill_chunk, weight_format, page_size, kv_pages, kv_dtype)

@@ -372,7 +372,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
             return 1;
         }
     }
-    float *rlx_rows = (float *)(arena + 0);
+    float *rlx_rows = (float *)(arena + 64);
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t task = 0; task < 6; task++) {
         const int64_t bi = task / 3, kvh = task / 1 % 3, part = task / 1 % 1, i = task % 1;
@@ -588,7 +588,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
         }
         for (int g = 0; g < 3; g++) {
-            float *out = ((float *)((uint8_t *)slots[13])) + (q0 + g * 1) * 64;
+            float *out = ((float *)((uint8_t *)slots[25])) + (q0 + g * 1) * 64;
             for (int v = 0; v < (64 / RLX_VW); v++) rlx_v_store(out + v * RLX_VW, acc[g][v] * rlx_v_set1(invs[g]));
         }
     }
@@ -604,7 +604,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
             return 1;
         }
     }
-    float *rlx_rows = (float *)(arena + 0);
+    float *rlx_rows = (float *)(arena + 64);
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t task = 0; task < 6; task++) {
         const int64_t bi = task / 3, kvh = task / 1 % 3, part = task / 1 % 1, i = task % 1;
@@ -820,7 +820,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
         }
         for (int g = 0; g < 3; g++) {
-            float *out = ((float *)((uint8_t *)slots[14])) + (q0 + g * 1) * 64;
+            float *out = ((float *)((uint8_t *)slots[26])) + (q0 + g * 1) * 64;
             for (int v = 0; v < (64 / RLX_VW); v++) rlx_v_store(out + v * RLX_VW, acc[g][v] * rlx_v_set1(invs[g]));
         }
     }
@@ -836,10 +836,10 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
             return 1;
         }
     }
-    float *rlx_scores = (float *)(arena + 0);
-    float *rlx_att_b = (float *)(arena + 34816);
-    float *rlx_inv = (float *)(arena + 182272);
-    float *rlx_mix = (float *)(arena + 182400);
+    float *rlx_scores = (float *)(arena + 64);
+    float *rlx_att_b = (float *)(arena + 34880);
+    float *rlx_inv = (float *)(arena + 182336);
+    float *rlx_mix = (float *)(arena + 182464);
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t task = 0; task < 18; task++) {
         const int64_t bi = task / 9, head = task / 1 % 9;
@@ -851,12 +851,12 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
         float *mix = rlx_mix + (int64_t)rlx_thread_id() * 1024;
         const float *qp = ((const float *)((uint8_t *)slots[6])) + ((bi * 9 + head) * 16 + i0) * 64;
-        float *op = ((float *)((uint8_t *)slots[15])) + ((bi * 9 + head) * 16 + i0) * 64;
+        float *op = ((float *)((uint8_t *)slots[27])) + ((bi * 9 + head) * 16 + i0) * 64;
         int64_t c0 = 0 > 0 ? 0 : 0;   /* first cache row any row sees */
         if (c0 > past) c0 = past;
         const float *kc = ((const float *)((uint8_t *)slots[3])) + (bi * 3 + kvh) * 16384 + c0 * 64;
-        const float *kn = ((const float *)((uint8_t *)slots[7])) + (bi * 3 + kvh) * 1024;
         const float *vc = ((const float *)((uint8_t *)slots[4])) + (bi * 3 + kvh) * 16384 + c0 * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[7])) + (bi * 3 + kvh) * 1024;
         const float *vn = ((const float *)((uint8_t *)slots[8])) + (bi * 3 + kvh) * 1024;
         if (past - c0 > 0) {
             const int64_t panels = (past - c0 + 31) / 32;
@@ -961,11 +961,11 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
             return 1;
         }
     }
-    float *rlx_scores = (float *)(arena + 0);
-    float *rlx_att_b = (float *)(arena + 34816);
-    float *rlx_inv = (float *)(arena + 182272);
-    float *rlx_mix = (float *)(arena + 182400);
-    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[12])));
+    float *rlx_scores = (float *)(arena + 64);
+    float *rlx_att_b = (float *)(arena + 34880);
+    float *rlx_inv = (float *)(arena + 182336);
+    float *rlx_mix = (float *)(arena + 182464);
+    const int64_t rlx_es = (*((const int64_t *)((uint8_t *)slots[23])));
     const int64_t rlx_ech = (rlx_es + 15) / 16;
     #pragma omp parallel for num_threads(2) schedule(static)
     for (int64_t task = 0; task < 18 * rlx_ech; task++) {
@@ -978,12 +978,12 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
         float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
         float *mix = rlx_mix + (int64_t)rlx_thread_id() * 1024;
         const float *qp = ((const float *)((uint8_t *)slots[9])) + ((bi * 9 + head) * 16 + i0) * 64;
-        float *op = ((float *)((uint8_t *)slots[16])) + ((bi * 9 + head) * 16 + i0) * 64;
+        float *op = ((float *)((uint8_t *)slots[28])) + ((bi * 9 + head) * 16 + i0) * 64;
         int64_t c0 = 0 > 0 ? 0 : 0;   /* first cache row any row sees */
         if (c0 > past) c0 = past;
         const float *kc = ((const float *)((uint8_t *)slots[3])) + (bi * 3 + kvh) * 16384 + c0 * 64;
-        const float *kn = ((const float *)((uint8_t *)slots[10])) + (bi * 3 + kvh) * 1024;
         const float *vc = ((const float *)((uint8_t *)slots[4])) + (bi * 3 + kvh) * 16384 + c0 * 64;
+        const float *kn = ((const float *)((uint8_t *)slots[10])) + (bi * 3 + kvh) * 1024;
         const float *vn = ((const float *)((uint8_t *)slots[11])) + (bi * 3 + kvh) * 1024;
         if (past - c0 > 0) {
             const int64_t panels = (past - c0 + 31) / 32;
@@ -1079,6 +1079,610 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
+/* k4_cached_attention: op: cached_attention */
+static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    for (int64_t bi = 0; bi < 2; bi++) {
+        if (((const int64_t *)((uint8_t *)slots[5]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[5]))[bi] > 256) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 256] (the cache holds 256 rows)", (long long)((const int64_t *)((uint8_t *)slots[5]))[bi]);
+            return 1;
+        }
+    }
+    float *rlx_rows = (float *)(arena + 64);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 6; task++) {
+        const int64_t bi = task / 3, kvh = task / 1 % 3, part = task / 1 % 1, i = task % 1;
+        const int64_t past = (int64_t)((const int64_t *)((uint8_t *)slots[5]))[bi];
+        const int64_t pos = past + i;
+        const int64_t jlo = 0 > 0 ? 0 : 0;
+        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
+        float *rows = rlx_rows + (int64_t)rlx_thread_id() * 963;
+        const int64_t q0 = (bi * 9 + kvh * 3 + part * 3) * 1 + i;   /* the task's first query row */
+        const float *qr = ((const float *)((uint8_t *)slots[0])) + q0 * 64;
+        const uint16_t *kc = ((const uint16_t *)((uint8_t *)slots[14])) + (bi * 3 + kvh) * 16384;
+        const uint16_t *kn = ((const uint16_t *)((uint8_t *)slots[12])) + (bi * 3 + kvh) * 64;
+        const uint16_t *vc = ((const uint16_t *)((uint8_t *)slots[15])) + (bi * 3 + kvh) * 16384;
+        const uint16_t *vn = ((const uint16_t *)((uint8_t *)slots[13])) + (bi * 3 + kvh) * 64;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const uint16_t *kr = kc + j * 64;
+                rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero(), a2_0 = rlx_v_zero(), a2_1 = rlx_v_zero(), a2_2 = rlx_v_zero(), a2_3 = rlx_v_zero();
+                for (int64_t c = 0; c < 64; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load_h(kr + 0 + c);
+                    const rlx_vf k1 = rlx_v_load_h(kr + 64 + c);
+                    const rlx_vf k2 = rlx_v_load_h(kr + 128 + c);
+                    const rlx_vf k3 = rlx_v_load_h(kr + 192 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    a0_1 = rlx_v_fma(q0, k1, a0_1);
+                    a0_2 = rlx_v_fma(q0, k2, a0_2);
+                    a0_3 = rlx_v_fma(q0, k3, a0_3);
+                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    a1_1 = rlx_v_fma(q1, k1, a1_1);
+                    a1_2 = rlx_v_fma(q1, k2, a1_2);
+                    a1_3 = rlx_v_fma(q1, k3, a1_3);
+                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
+                    a2_0 = rlx_v_fma(q2, k0, a2_0);
+                    a2_1 = rlx_v_fma(q2, k1, a2_1);
+                    a2_2 = rlx_v_fma(q2, k2, a2_2);
+                    a2_3 = rlx_v_fma(q2, k3, a2_3);
+                }
+                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                rows[0 + j + 0] = d0_0 * 0.125f;
+                rows[0 + j + 1] = d0_1 * 0.125f;
+                rows[0 + j + 2] = d0_2 * 0.125f;
+                rows[0 + j + 3] = d0_3 * 0.125f;
+                rows[321 + j + 0] = d1_0 * 0.125f;
+                rows[321 + j + 1] = d1_1 * 0.125f;
+                rows[321 + j + 2] = d1_2 * 0.125f;
+                rows[321 + j + 3] = d1_3 * 0.125f;
+                rows[642 + j + 0] = d2_0 * 0.125f;
+                rows[642 + j + 1] = d2_1 * 0.125f;
+                rows[642 + j + 2] = d2_2 * 0.125f;
+                rows[642 + j + 3] = d2_3 * 0.125f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const uint16_t *kr = kc + j * 64;
+                rlx_vf a0_0 = rlx_v_zero(), a1_0 = rlx_v_zero(), a2_0 = rlx_v_zero();
+                for (int64_t c = 0; c < 64; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load_h(kr + 0 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
+                    a2_0 = rlx_v_fma(q2, k0, a2_0);
+                }
+                const float d0_0 = rlx_v_sum(a0_0), d1_0 = rlx_v_sum(a1_0), d2_0 = rlx_v_sum(a2_0);
+                rows[0 + j + 0] = d0_0 * 0.125f;
+                rows[321 + j + 0] = d1_0 * 0.125f;
+                rows[642 + j + 0] = d2_0 * 0.125f;
+            }
+        }
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const uint16_t *kr = kn + (j - past) * 64;
+                rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero(), a2_0 = rlx_v_zero(), a2_1 = rlx_v_zero(), a2_2 = rlx_v_zero(), a2_3 = rlx_v_zero();
+                for (int64_t c = 0; c < 64; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load_h(kr + 0 + c);
+                    const rlx_vf k1 = rlx_v_load_h(kr + 64 + c);
+                    const rlx_vf k2 = rlx_v_load_h(kr + 128 + c);
+                    const rlx_vf k3 = rlx_v_load_h(kr + 192 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    a0_1 = rlx_v_fma(q0, k1, a0_1);
+                    a0_2 = rlx_v_fma(q0, k2, a0_2);
+                    a0_3 = rlx_v_fma(q0, k3, a0_3);
+                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    a1_1 = rlx_v_fma(q1, k1, a1_1);
+                    a1_2 = rlx_v_fma(q1, k2, a1_2);
+                    a1_3 = rlx_v_fma(q1, k3, a1_3);
+                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
+                    a2_0 = rlx_v_fma(q2, k0, a2_0);
+                    a2_1 = rlx_v_fma(q2, k1, a2_1);
+                    a2_2 = rlx_v_fma(q2, k2, a2_2);
+                    a2_3 = rlx_v_fma(q2, k3, a2_3);
+                }
+                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                rows[0 + j + 0] = d0_0 * 0.125f;
+                rows[0 + j + 1] = d0_1 * 0.125f;
+                rows[0 + j + 2] = d0_2 * 0.125f;
+                rows[0 + j + 3] = d0_3 * 0.125f;
+                rows[321 + j + 0] = d1_0 * 0.125f;
+                rows[321 + j + 1] = d1_1 * 0.125f;
+                rows[321 + j + 2] = d1_2 * 0.125f;
+                rows[321 + j + 3] = d1_3 * 0.125f;
+                rows[642 + j + 0] = d2_0 * 0.125f;
+                rows[642 + j + 1] = d2_1 * 0.125f;
+                rows[642 + j + 2] = d2_2 * 0.125f;
+                rows[642 + j + 3] = d2_3 * 0.125f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const uint16_t *kr = kn + (j - past) * 64;
+                rlx_vf a0_0 = rlx_v_zero(), a1_0 = rlx_v_zero(), a2_0 = rlx_v_zero();
+                for (int64_t c = 0; c < 64; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load_h(kr + 0 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    const rlx_vf q1 = rlx_v_load(qr + 64 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    const rlx_vf q2 = rlx_v_load(qr + 128 + c);
+                    a2_0 = rlx_v_fma(q2, k0, a2_0);
+                }
+                const float d0_0 = rlx_v_sum(a0_0), d1_0 = rlx_v_sum(a1_0), d2_0 = rlx_v_sum(a2_0);
+                rows[0 + j + 0] = d0_0 * 0.125f;
+                rows[321 + j + 0] = d1_0 * 0.125f;
+                rows[642 + j + 0] = d2_0 * 0.125f;
+            }
+        }
+        float invs[3];
+        for (int g = 0; g < 3; g++) {
+            float *row = rows + g * 321;
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < pos + 1; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < pos + 1; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            invs[g] = row_inv;
+        }
+        rlx_vf acc[3][(64 / RLX_VW)];
+        for (int g = 0; g < 3; g++)
+            for (int v = 0; v < (64 / RLX_VW); v++) acc[g][v] = rlx_v_zero();
+        for (int64_t j = jlo; j < past; j++) {
+            const uint16_t *vr = vc + j * 64;
+            #pragma GCC unroll 8
+            for (int v = 0; v < (64 / RLX_VW); v++) {
+                const rlx_vf x = rlx_v_load_h(vr + v * RLX_VW);
+                acc[0][v] = rlx_v_fma(rlx_v_set1(rows[0 + j]), x, acc[0][v]);
+                acc[1][v] = rlx_v_fma(rlx_v_set1(rows[321 + j]), x, acc[1][v]);
+                acc[2][v] = rlx_v_fma(rlx_v_set1(rows[642 + j]), x, acc[2][v]);
+            }
+        }
+        for (int64_t j = split; j < pos + 1; j++) {
+            const uint16_t *vr = vn + (j - past) * 64;
+            #pragma GCC unroll 8
+            for (int v = 0; v < (64 / RLX_VW); v++) {
+                const rlx_vf x = rlx_v_load_h(vr + v * RLX_VW);
+                acc[0][v] = rlx_v_fma(rlx_v_set1(rows[0 + j]), x, acc[0][v]);
+                acc[1][v] = rlx_v_fma(rlx_v_set1(rows[321 + j]), x, acc[1][v]);
+                acc[2][v] = rlx_v_fma(rlx_v_set1(rows[642 + j]), x, acc[2][v]);
+            }
+        }
+        for (int g = 0; g < 3; g++) {
+            float *out = ((float *)((uint8_t *)slots[29])) + (q0 + g * 1) * 64;
+            for (int v = 0; v < (64 / RLX_VW); v++) rlx_v_store(out + v * RLX_VW, acc[g][v] * rlx_v_set1(invs[g]));
+        }
+    }
+    return 0;
+}
+
+/* k5_minimum: elementwise: minimum */
+static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp simd
+    for (int64_t j = 0; j < 2; j++) {
+        const int64_t v5 = ((const int64_t *)((uint8_t *)slots[5]))[j * 1];
+        const int64_t t29 = rlx_min_keep_nan(v5, ((int64_t)64LL));
+        ((int64_t *)(arena + 0))[j] = t29;
+    }
+    return 0;
+}
+
+/* k6_cached_attention: op: cached_attention */
+static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    for (int64_t bi = 0; bi < 2; bi++) {
+        if (((const int64_t *)(arena + 0))[bi] < 0 || ((const int64_t *)(arena + 0))[bi] > 64) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 64] (the cache holds 64 rows)", (long long)((const int64_t *)(arena + 0))[bi]);
+            return 1;
+        }
+    }
+    float *rlx_rows = (float *)(arena + 64);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 4; task++) {
+        const int64_t bi = task / 2, kvh = task / 2 % 1, part = task / 1 % 2, i = task % 1;
+        const int64_t past = (int64_t)((const int64_t *)(arena + 0))[bi];
+        const int64_t pos = past + i;
+        const int64_t jlo = 0 > 0 ? 0 : 0;
+        const int64_t split = jlo > past ? jlo : past;   /* first new-row key */
+        float *rows = rlx_rows + (int64_t)rlx_thread_id() * 642;
+        const int64_t q0 = (bi * 4 + kvh * 4 + part * 2) * 1 + i;   /* the task's first query row */
+        const float *qr = ((const float *)((uint8_t *)slots[18])) + q0 * 256;
+        const uint16_t *kc = ((const uint16_t *)((uint8_t *)slots[21])) + (bi * 1 + kvh) * 16384;
+        const uint16_t *kn = ((const uint16_t *)((uint8_t *)slots[19])) + (bi * 1 + kvh) * 256;
+        const uint16_t *vc = ((const uint16_t *)((uint8_t *)slots[22])) + (bi * 1 + kvh) * 16384;
+        const uint16_t *vn = ((const uint16_t *)((uint8_t *)slots[20])) + (bi * 1 + kvh) * 256;
+        {
+            int64_t j = jlo;
+            for (; j + 4 <= past; j += 4) {
+                const uint16_t *kr = kc + j * 256;
+                rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero();
+                for (int64_t c = 0; c < 256; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load_bh(kr + 0 + c);
+                    const rlx_vf k1 = rlx_v_load_bh(kr + 256 + c);
+                    const rlx_vf k2 = rlx_v_load_bh(kr + 512 + c);
+                    const rlx_vf k3 = rlx_v_load_bh(kr + 768 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    a0_1 = rlx_v_fma(q0, k1, a0_1);
+                    a0_2 = rlx_v_fma(q0, k2, a0_2);
+                    a0_3 = rlx_v_fma(q0, k3, a0_3);
+                    const rlx_vf q1 = rlx_v_load(qr + 256 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    a1_1 = rlx_v_fma(q1, k1, a1_1);
+                    a1_2 = rlx_v_fma(q1, k2, a1_2);
+                    a1_3 = rlx_v_fma(q1, k3, a1_3);
+                }
+                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3);
+                rows[0 + j + 0] = d0_0 * 0.0625f;
+                rows[0 + j + 1] = d0_1 * 0.0625f;
+                rows[0 + j + 2] = d0_2 * 0.0625f;
+                rows[0 + j + 3] = d0_3 * 0.0625f;
+                rows[321 + j + 0] = d1_0 * 0.0625f;
+                rows[321 + j + 1] = d1_1 * 0.0625f;
+                rows[321 + j + 2] = d1_2 * 0.0625f;
+                rows[321 + j + 3] = d1_3 * 0.0625f;
+            }
+            for (; j + 1 <= past; j += 1) {
+                const uint16_t *kr = kc + j * 256;
+                rlx_vf a0_0 = rlx_v_zero(), a1_0 = rlx_v_zero();
+                for (int64_t c = 0; c < 256; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load_bh(kr + 0 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    const rlx_vf q1 = rlx_v_load(qr + 256 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                }
+                const float d0_0 = rlx_v_sum(a0_0), d1_0 = rlx_v_sum(a1_0);
+                rows[0 + j + 0] = d0_0 * 0.0625f;
+                rows[321 + j + 0] = d1_0 * 0.0625f;
+            }
+        }
+        {
+            int64_t j = split;
+            for (; j + 4 <= pos + 1; j += 4) {
+                const uint16_t *kr = kn + (j - past) * 256;
+                rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero();
+                for (int64_t c = 0; c < 256; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load_bh(kr + 0 + c);
+                    const rlx_vf k1 = rlx_v_load_bh(kr + 256 + c);
+                    const rlx_vf k2 = rlx_v_load_bh(kr + 512 + c);
+                    const rlx_vf k3 = rlx_v_load_bh(kr + 768 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    a0_1 = rlx_v_fma(q0, k1, a0_1);
+                    a0_2 = rlx_v_fma(q0, k2, a0_2);
+                    a0_3 = rlx_v_fma(q0, k3, a0_3);
+                    const rlx_vf q1 = rlx_v_load(qr + 256 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                    a1_1 = rlx_v_fma(q1, k1, a1_1);
+                    a1_2 = rlx_v_fma(q1, k2, a1_2);
+                    a1_3 = rlx_v_fma(q1, k3, a1_3);
+                }
+                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3);
+                rows[0 + j + 0] = d0_0 * 0.0625f;
+                rows[0 + j + 1] = d0_1 * 0.0625f;
+                rows[0 + j + 2] = d0_2 * 0.0625f;
+                rows[0 + j + 3] = d0_3 * 0.0625f;
+                rows[321 + j + 0] = d1_0 * 0.0625f;
+                rows[321 + j + 1] = d1_1 * 0.0625f;
+                rows[321 + j + 2] = d1_2 * 0.0625f;
+                rows[321 + j + 3] = d1_3 * 0.0625f;
+            }
+            for (; j + 1 <= pos + 1; j += 1) {
+                const uint16_t *kr = kn + (j - past) * 256;
+                rlx_vf a0_0 = rlx_v_zero(), a1_0 = rlx_v_zero();
+                for (int64_t c = 0; c < 256; c += RLX_VW) {
+                    const rlx_vf k0 = rlx_v_load_bh(kr + 0 + c);
+                    const rlx_vf q0 = rlx_v_load(qr + 0 + c);
+                    a0_0 = rlx_v_fma(q0, k0, a0_0);
+                    const rlx_vf q1 = rlx_v_load(qr + 256 + c);
+                    a1_0 = rlx_v_fma(q1, k0, a1_0);
+                }
+                const float d0_0 = rlx_v_sum(a0_0), d1_0 = rlx_v_sum(a1_0);
+                rows[0 + j + 0] = d0_0 * 0.0625f;
+                rows[321 + j + 0] = d1_0 * 0.0625f;
+            }
+        }
+        float invs[2];
+        for (int g = 0; g < 2; g++) {
+            float *row = rows + g * 321;
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < pos + 1; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < pos + 1; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            invs[g] = row_inv;
+        }
+        enum { NV = (256 / RLX_VW), CV = NV % 8 == 0 && 2 <= 1 ? 8 : NV % 4 == 0 && 2 <= 2 ? 4 : NV % 2 == 0 && 2 <= 4 ? 2 : 1 };
+        for (int v0 = 0; v0 < NV; v0 += CV) {
+            rlx_vf acc[2][CV];
+            for (int g = 0; g < 2; g++)
+                for (int v = 0; v < CV; v++) acc[g][v] = rlx_v_zero();
+            for (int64_t j = jlo; j < past; j++) {
+                const uint16_t *vr = vc + j * 256 + v0 * RLX_VW;
+                #pragma GCC unroll 8
+                for (int v = 0; v < CV; v++) {
+                    const rlx_vf x = rlx_v_load_bh(vr + v * RLX_VW);
+                    acc[0][v] = acc[0][v] + rlx_v_set1(rows[0 + j]) * x;
+                    acc[1][v] = acc[1][v] + rlx_v_set1(rows[321 + j]) * x;
+                }
+            }
+            for (int64_t j = split; j < pos + 1; j++) {
+                const uint16_t *vr = vn + (j - past) * 256 + v0 * RLX_VW;
+                #pragma GCC unroll 8
+                for (int v = 0; v < CV; v++) {
+                    const rlx_vf x = rlx_v_load_bh(vr + v * RLX_VW);
+                    acc[0][v] = acc[0][v] + rlx_v_set1(rows[0 + j]) * x;
+                    acc[1][v] = acc[1][v] + rlx_v_set1(rows[321 + j]) * x;
+                }
+            }
+            for (int g = 0; g < 2; g++) {
+                float *out = ((float *)((uint8_t *)slots[30])) + (q0 + g * 1) * 256 + v0 * RLX_VW;
+                for (int v = 0; v < CV; v++) rlx_v_store(out + v * RLX_VW, acc[g][v] * rlx_v_set1(invs[g]));
+            }
+        }
+    }
+    return 0;
+}
+
+/* k7_cached_attention: op: cached_attention */
+static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    for (int64_t bi = 0; bi < 2; bi++) {
+        if (((const int64_t *)((uint8_t *)slots[5]))[bi] < 0 || ((const int64_t *)((uint8_t *)slots[5]))[bi] > 256) {
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "cached_attention: past_len %lld is outside [0, 256] (the cache holds 256 rows)", (long long)((const int64_t *)((uint8_t *)slots[5]))[bi]);
+            return 1;
+        }
+    }
+    float *rlx_scores = (float *)(arena + 64);
+    float *rlx_att_b = (float *)(arena + 34880);
+    float *rlx_inv = (float *)(arena + 182336);
+    float *rlx_mix = (float *)(arena + 182464);
+    float *rlx_kv_rows = (float *)(arena + 190656);
+    float *rlx_kv_new = (float *)(arena + 452800);
+    #pragma omp parallel for num_threads(2) schedule(static)
+    for (int64_t task = 0; task < 18; task++) {
+        const int64_t bi = task / 9, head = task / 1 % 9;
+        const int64_t kvh = head / 3, i0 = task % 1 * 16;
+        const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
+        const int64_t past = (int64_t)((const int64_t *)((uint8_t *)slots[5]))[bi], ns = (n + 11) / 12;
+        float *sc = rlx_scores + (int64_t)rlx_thread_id() * 4352;
+        float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 18432;
+        float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
+        float *mix = rlx_mix + (int64_t)rlx_thread_id() * 1024;
+        const float *qp = ((const float *)((uint8_t *)slots[6])) + ((bi * 9 + head) * 16 + i0) * 64;
+        float *op = ((float *)((uint8_t *)slots[31])) + ((bi * 9 + head) * 16 + i0) * 64;
+        int64_t c0 = 0 > 0 ? 0 : 0;   /* first cache row any row sees */
+        if (c0 > past) c0 = past;
+        float *kc = rlx_kv_rows + (int64_t)rlx_thread_id() * 32768;
+        float *vc = kc + 16384;
+        {
+            float *to = kc;
+            const uint16_t *from = ((const uint16_t *)((uint8_t *)slots[14])) + (bi * 3 + kvh) * 16384 + c0 * 64;
+            #pragma omp simd
+            for (int64_t e = 0; e < (past - c0) * 64; e++) to[e] = rlx_h2f(from[e]);
+        }
+        {
+            float *to = vc;
+            const uint16_t *from = ((const uint16_t *)((uint8_t *)slots[15])) + (bi * 3 + kvh) * 16384 + c0 * 64;
+            #pragma omp simd
+            for (int64_t e = 0; e < (past - c0) * 64; e++) to[e] = rlx_h2f(from[e]);
+        }
+        float *kn = rlx_kv_new + (int64_t)rlx_thread_id() * 2048;
+        float *vn = kn + 1024;
+        {
+            float *to = kn;
+            const uint16_t *from = ((const uint16_t *)((uint8_t *)slots[16])) + (bi * 3 + kvh) * 1024;
+            #pragma omp simd
+            for (int64_t e = 0; e < 16 * 64; e++) to[e] = rlx_h2f(from[e]);
+        }
+        {
+            float *to = vn;
+            const uint16_t *from = ((const uint16_t *)((uint8_t *)slots[17])) + (bi * 3 + kvh) * 1024;
+            #pragma omp simd
+            for (int64_t e = 0; e < 16 * 64; e++) to[e] = rlx_h2f(from[e]);
+        }
+        if (past - c0 > 0) {
+            const int64_t panels = (past - c0 + 31) / 32;
+            for (int64_t p = 0; p < panels; p++) rlx_pk_pack_b(64, past - c0, kc, 1, 64, bp, p);
+            rlx_pk_gemm(n, past - c0, 64, qp, 64, bp, sc + c0, 272, 0, ns, 0, panels, 0, slots, arena);
+        }
+        if (16 > 0) {
+            const int64_t panels = (16 + 31) / 32;
+            for (int64_t p = 0; p < panels; p++) rlx_pk_pack_b(64, 16, kn, 1, 64, bp, p);
+            rlx_pk_gemm(n, 16, 64, qp, 64, bp, sc + past, 272, 0, ns, 0, panels, 0, slots, arena);
+        }
+        for (int64_t r = 0; r < n; r++) {
+            float *row = sc + r * 272;
+            const int64_t pos = past + i0 + r;
+            const int64_t jlo = 0 > 0 ? 0 : 0;
+            for (int64_t j = jlo; j <= pos; j++) {
+                row[j] = row[j] * 0.125f;
+            }
+            float mx = -INFINITY;
+            {
+                __typeof__(mx) mx_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    mx_l[l] = mx;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                    }
+                }
+                for (int l = 0; j_b + l < pos + 1; l++) {
+                    const int64_t j = j_b + l;
+                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                }
+                mx = mx_l[0] > mx ? mx_l[0] : mx;
+            }
+            const float shift = mx > -INFINITY ? mx : 0;
+            float sum = 0;
+            {
+                __typeof__(sum) sum_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    sum_l[l] = 0;
+                }
+                int64_t j_b = jlo;
+                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t j = j_b + l;
+                        const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                        row[j] = e;
+                        sum_l[l] += e;
+                    }
+                }
+                for (int l = 0; j_b + l < pos + 1; l++) {
+                    const int64_t j = j_b + l;
+                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                    row[j] = e;
+                    sum_l[l] += e;
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                }
+                sum = sum + sum_l[0];
+            }
+            const float row_inv = sum != 0 ? 1 / sum : 0;
+            inv[r] = row_inv;
+            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+            for (int64_t j = pos + 1; j < past + 16; j++) row[j] = 0;
+        }
+        if (past > c0) {
+            for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(past - c0, 64, vc, 64, 1, bp, p);
+            rlx_pk_gemm(n, 64, past - c0, sc + c0, 272, bp, op, 64, 0, ns, 0, 2, 0, slots, arena);
+        }
+        else {
+            memset(op, 0, (size_t)n * 64 * sizeof(float));
+        }
+        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(16, 64, vn, 64, 1, bp, p);
+        rlx_pk_gemm(n, 64, 16, sc + past, 272, bp, mix, 64, 0, ns, 0, 2, 0, slots, arena);
+        for (int64_t r = 0; r < n; r++) {
+            #pragma omp simd
+            for (int64_t c = 0; c < 64; c++) op[r * 64 + c] = (op[r * 64 + c] + mix[r * 64 + c]) * inv[r];
+        }
+    }
+    return 0;
+}
+
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
@@ -1086,6 +1690,10 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k4(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k5(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k6(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k7(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif

@@ -487,6 +487,33 @@ typedef float rlx_vf_u __attribute__((vector_size(4 * RLX_VW), aligned(4), may_a
 
 RLX_INLINE rlx_vf rlx_v_load(const float *p) { return *(const rlx_vf_u *)p; }
 RLX_INLINE void rlx_v_store(float *p, rlx_vf v) { *(rlx_vf_u *)p = v; }
+/* RLX_VW f16 / bf16 values from p, as floats (exact: every such value is a float) */
+RLX_INLINE rlx_vf rlx_v_load_h(const uint16_t *p) {
+#if defined(__AVX512F__)
+    return (rlx_vf)_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)p));
+#elif defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
+    return (rlx_vf)_mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p));
+#elif defined(__aarch64__)
+    return (rlx_vf)vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(p)));
+#else
+    rlx_vf v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = rlx_h2f(p[l]);
+    return v;
+#endif
+}
+RLX_INLINE rlx_vf rlx_v_load_bh(const uint16_t *p) {
+#if defined(__AVX512F__)
+    return (rlx_vf)_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)p)), 16);
+#elif defined(__AVX2__) && defined(__FMA__)
+    return (rlx_vf)_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)p)), 16);
+#elif defined(__aarch64__)
+    return (rlx_vf)vshll_n_u16(vld1_u16(p), 16);
+#else
+    rlx_vf v;
+    for (int l = 0; l < RLX_VW; l++) v[l] = rlx_b2f(p[l]);
+    return v;
+#endif
+}
 /* s - (+0) is s for every float, -0 included, so this folds to a plain broadcast (a + 0
    would not: it turns -0 into +0 and costs an add) */
 RLX_INLINE rlx_vf rlx_v_set1(float s) { return s - (rlx_vf){0}; }

@@ -40,6 +40,13 @@ thread count):
   matrix whose column is the key's position), the masked softmax row by row, then P V
   as two products (cache rows, new rows) added.
 
+**Half-width caches** (f16 / bf16 keys and values under f32 queries): the rows path
+reads them into f32 vectors as it goes (``rlx_v_load_h`` / ``rlx_v_load_bh`` of the
+prelude: F16C, a shift, NEON's conversion or a loop per tier), the blocks path copies
+the rows a task sees into f32 scratch first (as it does for pages). Half the bytes a
+step: SmolLM2's decode step of 16 sequences at 500 cached tokens, 16 -> 11 ms of
+attention on 2 cores (the avx512 tier).
+
 **Paged caches** (a 7th operand, the block table [B, max_pages]): the caches are pools
 [P, Hkv, page, D] and position j of sequence b is row ``j % page`` of pool page
 ``block_table[b, j // page]``. The rows path walks the cache rows a page at a time, each
@@ -166,13 +173,13 @@ def render_cached_attention(ctx: RenderContext, node: Node) -> str:
     paging = _paging(ctx, node)
     if b * h * s * dv == 0:
         return "    /* empty result */"
-    dt = node.dtype
+    dt, kt = node.dtype, ctx.dtype(kc)                   # queries' and the cache's
     if dt is DType.F32 and s > 1 and min(d, dv) >= 8:
         return _render_blocks(ctx, node)
     wt = "double" if dt is DType.F64 else "float"
     group = h // hkv
-    vector = _vectors(dt, dv) and group * dv <= 256      # the whole group's choice
-    parts = _head_parts(group, b * hkv * s, ctx.threads) if _vectors(dt, d) else 1
+    vector = _vectors(dt, kt, dv) and group * dv <= 256  # the whole group's choice
+    parts = _head_parts(group, b * hkv * s, ctx.threads) if _vectors(dt, kt, d) else 1
     group //= parts                                      # query heads a task
     tasks = b * hkv * parts * s
     parallel = (ctx.threads > 1 and tasks > 1
@@ -211,15 +218,15 @@ def render_cached_attention(ctx: RenderContext, node: Node) -> str:
             del blocks["kc"], blocks["vc"]
             _declare_table(w, ctx, node, paging)
         for name, (nid, offset) in blocks.items():
-            w.line(f"const {cstyle.ctype(dt)} *{name} = {ctx.ptr(nid, True)} + {offset};")
-        _scores(w, dt, wt, d, s, group, width, float(node.attr("scale")),
+            w.line(f"const {cstyle.ctype(kt)} *{name} = {ctx.ptr(nid, True)} + {offset};")
+        _scores(w, dt, kt, wt, d, s, group, width, float(node.attr("scale")),
                 node.attr("softcap"), paging, ctx.ptr(kc, True))
         w.line(f"{wt} invs[{group}];")
         with w.block(f"for (int g = 0; g < {group}; g++)"):
             w.line(f"{wt} *row = rows + g * {width};")
             row_exponentials(w, wt, "pos + 1")
             w.line("invs[g] = row_inv;")
-        _values(w, ctx, node, dt, wt, dv, s, group, width, paging, vector)
+        _values(w, ctx, node, dt, kt, wt, dv, s, group, width, paging, vector)
     return w.text()
 
 
@@ -289,6 +296,7 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
     b, h, s, d = ctx.shape(q)
     hkv, cap, dv = ctx.shape(kc)[1], _capacity(ctx, node), ctx.shape(vc)[3]
     paging = _paging(ctx, node)
+    half = ctx.dtype(kc) is not DType.F32            # f16 / bf16 rows: read into f32 copies
     packed_gemm_helper(ctx)
     width = cap + s                                  # score columns: key positions
     rows = max(1, min(s, CHUNK_ELEMENTS // width))
@@ -305,7 +313,10 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
                ("rlx_mix", rows * dv)]
     if paging is not None:
         _check_pages(w, ctx, node, lens, paging)
+    if paging is not None or half:
         scratch.append(("rlx_kv_rows", cap * (d + dv)))
+    if half:
+        scratch.append(("rlx_kv_new", s * (d + dv)))
     for name, size in scratch:
         w.line(ctx.scratch(name, DType.F32, slots * size))
     active = _new_rows_extent(ctx, node)
@@ -333,15 +344,22 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
         first = "0" if window is None else f"past + i0 - {window - 1}"
         w.line(f"int64_t c0 = {first} > 0 ? {first} : 0;   /* first cache row any row sees */")
         w.line("if (c0 > past) c0 = past;")
-        if paging is None:
+        if paging is None and not half:
             w.line(f"const float *kc = {ctx.ptr(kc, True)} + {heads} * {cap * d} + c0 * {d};")
-        else:
-            _declare_table(w, ctx, node, paging)
-            _gather_cache_rows(w, ctx, node, paging, slots, tid, cap)
-        w.line(f"const float *kn = {ctx.ptr(k, True)} + {heads} * {s * d};")
-        if paging is None:
             w.line(f"const float *vc = {ctx.ptr(vc, True)} + {heads} * {cap * dv} + c0 * {dv};")
-        w.line(f"const float *vn = {ctx.ptr(v, True)} + {heads} * {s * dv};")
+        else:
+            if paging is not None:
+                _declare_table(w, ctx, node, paging)
+            _gather_cache_rows(w, ctx, node, paging, tid, cap, heads)
+        if not half:
+            w.line(f"const float *kn = {ctx.ptr(k, True)} + {heads} * {s * d};")
+            w.line(f"const float *vn = {ctx.ptr(v, True)} + {heads} * {s * dv};")
+        else:
+            w.line(f"float *kn = rlx_kv_new + (int64_t){tid} * {s * (d + dv)};")
+            w.line(f"float *vn = kn + {s * d};")
+            for dst, src, width_ in (("kn", k, d), ("vn", v, dv)):
+                _widen_rows(w, ctx.dtype(kc), dst,
+                            f"{ctx.ptr(src, True)} + {heads} * {s * width_}", f"{sa} * {width_}")
         # scores: the cache rows into columns [c0, past), the new rows into [past, past + S)
         for name, count, col in (("kc", "past - c0", "c0"), ("kn", f"{sa}", "past")):
             with w.block(f"if ({count} > 0)"):
@@ -382,20 +400,39 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
     return w.text()
 
 
-def _gather_cache_rows(w: CWriter, ctx: RenderContext, node: Node, paging: Paging,
-                       slots: int, tid: str, cap: int) -> None:
-    """``kc`` / ``vc``: the task's cache rows [c0, past) copied page by page from the
-    pools into the thread's scratch (``rlx_kv_rows``), contiguous as the blocks path
-    reads them."""
+def _gather_cache_rows(w: CWriter, ctx: RenderContext, node: Node, paging: Paging | None,
+                       tid: str, cap: int, heads: str) -> None:
+    """``kc`` / ``vc``: the task's cache rows [c0, past) as f32 in the thread's scratch
+    (``rlx_kv_rows``), contiguous as the blocks path reads them: copied page by page
+    from paged pools, and read into f32 from f16 / bf16 caches."""
     kc, vc = node.inputs[3], node.inputs[4]
-    d, dv = ctx.shape(kc)[3], ctx.shape(vc)[3]
+    kt, d, dv = ctx.dtype(kc), ctx.shape(kc)[3], ctx.shape(vc)[3]
     w.line(f"float *kc = rlx_kv_rows + (int64_t){tid} * {cap * (d + dv)};")
     w.line(f"float *vc = kc + {cap * d};")
-    pools = [("kp", "float", ctx.ptr(kc, True), d), ("vp", "float", ctx.ptr(vc, True), dv)]
+    if paging is None:
+        for dst, pool, width in (("kc", kc, d), ("vc", vc, dv)):
+            _widen_rows(w, kt, dst, f"{ctx.ptr(pool, True)} + {heads} * {cap * width} + c0 * "
+                                    f"{width}", f"(past - c0) * {width}")
+        return
+    ctype = cstyle.ctype(kt)
+    pools = [("kp", ctype, ctx.ptr(kc, True), d), ("vp", ctype, ctx.ptr(vc, True), dv)]
     with _page_segments(w, paging, "c0", "past", pools):
         for dst, src, width in (("kc", "kp", d), ("vc", "vp", dv)):
-            w.line(f"memcpy({dst} + (j0 - c0) * {width}, {src} + (j0 - base) * {width}, "
-                   f"(size_t)(j1 - j0) * {width} * sizeof(float));")
+            _widen_rows(w, kt, f"{dst} + (j0 - c0) * {width}", f"{src} + (j0 - base) * {width}",
+                        f"(j1 - j0) * {width}")
+
+
+def _widen_rows(w: CWriter, kt: DType, dst: str, src: str, count: str) -> None:
+    """Copy ``count`` values of ``kt`` from ``src`` to the floats at ``dst``: a memcpy
+    for f32, read into float for f16 / bf16."""
+    if kt is DType.F32:
+        w.line(f"memcpy({dst}, {src}, (size_t)({count}) * sizeof(float));")
+        return
+    with w.block():
+        w.line(f"float *to = {dst};")
+        w.line(f"const {cstyle.ctype(kt)} *from = {src};")
+        w.line("#pragma omp simd")
+        w.line(f"for (int64_t e = 0; e < {count}; e++) to[e] = {cstyle.load(kt, 'from[e]')};")
 
 
 def _finish_score(target: str, dot: str, wt: str, scale: float, softcap: float | None) -> str:
@@ -409,40 +446,42 @@ def _finish_score(target: str, dot: str, wt: str, scale: float, softcap: float |
     return f"{target} = {cap} * {tanh}({dot} * {lit} / {cap});"
 
 
-def _scores(w: CWriter, dt: DType, wt: str, d: int, s: int, group: int, width: int,
-            scale: float, softcap: float | None, paging: Paging | None, pool: str) -> None:
+def _scores(w: CWriter, dt: DType, kt: DType, wt: str, d: int, s: int, group: int,
+            width: int, scale: float, softcap: float | None, paging: Paging | None,
+            pool: str) -> None:
     """Row g of ``rows`` (``width`` apart), position j: the scaled (and capped) score of
-    query ``qr + g * s * d`` against the key at every visible position j. Keys a few at
+    query ``qr + g * s * d`` (of ``dt``) against the key (of ``kt``) at every visible
+    position j. Keys a few at
     a time (independent sums, so the multiply-adds do not wait on each other; at most
     16 sums at once, what the vector registers hold), then one at a time (a page at a
     time from the key ``pool`` when paged)."""
     keys_at_once = max(1, min(4, 16 // group))
     for block in _blocks("k"):
-        with _cache_rows(w, paging, block, pool, cstyle.ctype(dt), d) as (keys, lo, hi, first):
+        with _cache_rows(w, paging, block, pool, cstyle.ctype(kt), d) as (keys, lo, hi, first):
             with w.block():
                 w.line(f"int64_t j = {lo};")
                 for count in sorted({keys_at_once, 1}, reverse=True):
                     with w.block(f"for (; j + {count} <= {hi}; j += {count})"):
-                        _dots(w, dt, wt, d, s, group, f"{keys} + {first} * {d}", count)
+                        _dots(w, dt, kt, wt, d, s, group, f"{keys} + {first} * {d}", count)
                         for g in range(group):
                             for u in range(count):
                                 w.line(_finish_score(f"rows[{g * width} + j + {u}]",
                                                      f"d{g}_{u}", wt, scale, softcap))
 
 
-def _dots(w: CWriter, dt: DType, wt: str, d: int, s: int, group: int, first_key: str,
-          count: int) -> None:
+def _dots(w: CWriter, dt: DType, kt: DType, wt: str, d: int, s: int, group: int,
+          first_key: str, count: int) -> None:
     """``d<g>_<u>``: query g of the group (``qr + g * s * d``) . key row u of the
     ``count`` consecutive ones from ``first_key``."""
     sums = [f"d{g}_{u}" for g in range(group) for u in range(count)]
-    w.line(f"const {cstyle.ctype(dt)} *kr = {first_key};")
-    if _vectors(dt, d):
+    w.line(f"const {cstyle.ctype(kt)} *kr = {first_key};")
+    if _vectors(dt, kt, d):
         # one vector of sums per (query, key): lane l sums the elements l mod RLX_VW in
         # order, then rlx_v_sum adds the lanes pairwise
         w.line(f"rlx_vf {', '.join(f'a{x[1:]} = rlx_v_zero()' for x in sums)};")
         with w.block(f"for (int64_t c = 0; c < {d}; c += RLX_VW)"):
             for u in range(count):
-                w.line(f"const rlx_vf k{u} = rlx_v_load(kr + {u * d} + c);")
+                w.line(f"const rlx_vf k{u} = {_vload(kt, f'kr + {u * d} + c')};")
             for g in range(group):
                 w.line(f"const rlx_vf q{g} = rlx_v_load(qr + {g * s * d} + c);")
                 for u in range(count):
@@ -453,40 +492,41 @@ def _dots(w: CWriter, dt: DType, wt: str, d: int, s: int, group: int, first_key:
     w.line(f"#pragma omp simd reduction(+:{', '.join(sums)})")
     with w.block(f"for (int64_t c = 0; c < {d}; c++)"):
         for u in range(count):
-            w.line(f"const {wt} k{u} = ({wt})({cstyle.load(dt, f'kr[{u * d} + c]')});")
+            w.line(f"const {wt} k{u} = ({wt})({cstyle.load(kt, f'kr[{u * d} + c]')});")
         for g in range(group):
             w.line(f"const {wt} q{g} = ({wt})({cstyle.load(dt, f'qr[{g * s * d} + c]')});")
             for u in range(count):
                 w.line(f"d{g}_{u} += q{g} * k{u};")
 
 
-def _values(w: CWriter, ctx: RenderContext, node: Node, dt: DType, wt: str, dv: int,
-            s: int, group: int, width: int, paging: Paging | None, vector: bool) -> None:
+def _values(w: CWriter, ctx: RenderContext, node: Node, dt: DType, kt: DType, wt: str,
+            dv: int, s: int, group: int, width: int, paging: Paging | None,
+            vector: bool) -> None:
     """Query g's ``out = invs[g] * sum_j rows[g][j] * v_j`` over both blocks (its sums
-    in the value part of its scratch row), stored rounded; ``vector``: by
-    :func:`_vector_values` instead."""
+    in the value part of its scratch row; values of ``kt``), stored rounded to ``dt``;
+    ``vector``: by :func:`_vector_values` instead."""
     cap_s = width - dv
     if vector:
-        _vector_values(w, ctx, node, dv, s, group, width, paging)
+        _vector_values(w, ctx, node, kt, dv, s, group, width, paging)
         return
-    if _vectors(dt, dv):
-        _chunked_values(w, ctx, node, dv, s, group, width, paging)
+    if _vectors(dt, kt, dv):
+        _chunked_values(w, ctx, node, kt, dv, s, group, width, paging)
         return
     w.line(f"for (int g = 0; g < {group}; g++)")
     w.line(f"    for (int64_t c = 0; c < {dv}; c++) rows[g * {width} + {cap_s} + c] = 0;")
     pool = ctx.ptr(node.inputs[4], True)
     for block in _blocks("v"):
-        with _cache_rows(w, paging, block, pool, cstyle.ctype(dt), dv) as (values, lo, hi,
+        with _cache_rows(w, paging, block, pool, cstyle.ctype(kt), dv) as (values, lo, hi,
                                                                           first):
             with w.block(f"for (int64_t j = {lo}; j < {hi}; j++)"):
-                w.line(f"const {cstyle.ctype(dt)} *vr = {values} + {first} * {dv};")
+                w.line(f"const {cstyle.ctype(kt)} *vr = {values} + {first} * {dv};")
                 for g in range(group):
                     with w.block():
                         w.line(f"const {wt} pj = rows[{g * width} + j];")
                         w.line(f"{wt} *acc = rows + {g * width + cap_s};")
                         w.line("#pragma omp simd")
                         w.line(f"for (int64_t c = 0; c < {dv}; c++) acc[c] += pj * ({wt})"
-                               f"({cstyle.load(dt, 'vr[c]')});")
+                               f"({cstyle.load(kt, 'vr[c]')});")
     value = cstyle.store(dt, f"({cstyle.cty(dt)})(acc[c] * invs[g])")
     with w.block(f"for (int g = 0; g < {group}; g++)"):
         w.line(f"const {wt} *acc = rows + g * {width} + {cap_s};")
@@ -494,13 +534,22 @@ def _values(w: CWriter, ctx: RenderContext, node: Node, dt: DType, wt: str, dv: 
         w.line(f"for (int64_t c = 0; c < {dv}; c++) out[c] = {value};")
 
 
-def _vectors(dt: DType, d: int) -> bool:
-    """Whether rows of ``d`` elements of ``dt`` take the vector code: f32, whole vectors
-    on every tier."""
-    return dt is DType.F32 and d % 16 == 0
+def _vectors(dt: DType, kt: DType, d: int) -> bool:
+    """Whether rows of ``d`` elements take the vector code: f32 queries over f32, f16 or
+    bf16 keys and values (read into f32 vectors), whole vectors on every tier."""
+    return dt is DType.F32 and kt in _VECTOR_LOADS and d % 16 == 0
 
 
-def _vector_values(w: CWriter, ctx: RenderContext, node: Node, dv: int, s: int,
+_VECTOR_LOADS = {DType.F32: "rlx_v_load", DType.F16: "rlx_v_load_h",
+                 DType.BF16: "rlx_v_load_bh"}
+
+
+def _vload(kt: DType, ptr: str) -> str:
+    """C expression: the vector of floats at ``ptr``, a pointer to values of ``kt``."""
+    return f"{_VECTOR_LOADS[kt]}({ptr})"
+
+
+def _vector_values(w: CWriter, ctx: RenderContext, node: Node, kt: DType, dv: int, s: int,
                    group: int, width: int, paging: Paging | None) -> None:
     """:func:`_values` for f32 in vectors: the group's sums stay in registers over every
     key (``group * dv`` floats, at most 256: 16 AVX-512 registers)."""
@@ -510,12 +559,13 @@ def _vector_values(w: CWriter, ctx: RenderContext, node: Node, dv: int, s: int,
     w.line(f"    for (int v = 0; v < {nv}; v++) acc[g][v] = rlx_v_zero();")
     pool = ctx.ptr(node.inputs[4], True)
     for block in _blocks("v"):
-        with _cache_rows(w, paging, block, pool, "float", dv) as (values, lo, hi, first):
+        with _cache_rows(w, paging, block, pool, cstyle.ctype(kt), dv) as (values, lo, hi,
+                                                                          first):
             with w.block(f"for (int64_t j = {lo}; j < {hi}; j++)"):
-                w.line(f"const float *vr = {values} + {first} * {dv};")
+                w.line(f"const {cstyle.ctype(kt)} *vr = {values} + {first} * {dv};")
                 w.line(f"#pragma GCC unroll {max(1, dv // 8)}")
                 with w.block(f"for (int v = 0; v < {nv}; v++)"):
-                    w.line("const rlx_vf x = rlx_v_load(vr + v * RLX_VW);")
+                    w.line(f"const rlx_vf x = {_vload(kt, 'vr + v * RLX_VW')};")
                     for g in range(group):
                         w.line(f"acc[{g}][v] = rlx_v_fma(rlx_v_set1(rows[{g * width} + j]), x, "
                                f"acc[{g}][v]);")
@@ -525,7 +575,7 @@ def _vector_values(w: CWriter, ctx: RenderContext, node: Node, dv: int, s: int,
                "rlx_v_store(out + v * RLX_VW, acc[g][v] * rlx_v_set1(invs[g]));")
 
 
-def _chunked_values(w: CWriter, ctx: RenderContext, node: Node, dv: int, s: int,
+def _chunked_values(w: CWriter, ctx: RenderContext, node: Node, kt: DType, dv: int, s: int,
                     group: int, width: int, paging: Paging | None) -> None:
     """:func:`_values`' arithmetic for f32 rows of whole vectors longer than the
     registers hold for the group (Gemma 3: 4 query heads of 256 values): CV vectors of
@@ -544,12 +594,14 @@ def _chunked_values(w: CWriter, ctx: RenderContext, node: Node, dv: int, s: int,
         w.line(f"for (int g = 0; g < {group}; g++)")
         w.line("    for (int v = 0; v < CV; v++) acc[g][v] = rlx_v_zero();")
         for block in _blocks("v"):
-            with _cache_rows(w, paging, block, pool, "float", dv) as (values, lo, hi, first):
+            with _cache_rows(w, paging, block, pool, cstyle.ctype(kt), dv) as (values, lo, hi,
+                                                                              first):
                 with w.block(f"for (int64_t j = {lo}; j < {hi}; j++)"):
-                    w.line(f"const float *vr = {values} + {first} * {dv} + v0 * RLX_VW;")
+                    w.line(f"const {cstyle.ctype(kt)} *vr = {values} + {first} * {dv} "
+                           "+ v0 * RLX_VW;")
                     w.line("#pragma GCC unroll 8")
                     with w.block("for (int v = 0; v < CV; v++)"):
-                        w.line("const rlx_vf x = rlx_v_load(vr + v * RLX_VW);")
+                        w.line(f"const rlx_vf x = {_vload(kt, 'vr + v * RLX_VW')};")
                         for g in range(group):
                             w.line(f"acc[{g}][v] = acc[{g}][v] + rlx_v_set1(rows[{g * width} + j]) "
                                    "* x;")
