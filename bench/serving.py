@@ -7,6 +7,10 @@ another for ``--seconds``; a request that returns fewer or more tokens than aske
 or another status than 200, fails the run. Reported per server and concurrency:
 aggregate completion tokens per second (all tokens / wall time), and the p50 / p99 of
 the time to first token and of the time between tokens, as the client sees them.
+``--kv-dtype`` is rlx serve's (f16: a cache of half the bytes, as llama.cpp's);
+``--prompt-words N`` puts N more words before each prompt, so that every stream decodes
+over a long context (a few hundred cached tokens, where reading the KV cache costs as
+much as the weights).
 
 ``--load`` runs the load test instead: ``--streams`` concurrent streams (default 32) for
 ``--seconds`` (default 60) against rlx alone, each text checked against the one the
@@ -34,6 +38,18 @@ import urllib.request
 PROMPT = "Story {k}: once upon a time, in a land far away, there lived"
 
 
+WORDS = ("the sea and sky were blue while old men told long tales of ships gold "
+         "storms kings birds trees rain fire stone river town night light day road").split()
+
+
+def _prompt(args: argparse.Namespace, k: int) -> str:
+    """Request ``k``'s prompt: the story line after ``--prompt-words`` common words (about
+    a token each) in an order of its own, so that requests share no prefix."""
+    order = [(k * 7919 + i * 104729 + i * i * 31) % len(WORDS) for i in range(args.prompt_words)]
+    words = " ".join(WORDS[j] for j in order)
+    return (f"Story {k}: {words}. " if words else "") + PROMPT.format(k=k)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", default=None, help="GGUF file (default: SmolLM2)")
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 4, 16])
@@ -41,6 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="per concurrency level")
     parser.add_argument("--max-batch", type=int, default=16, help="rlx serve --max-batch")
     parser.add_argument("--weights", default="gguf", choices=("gguf", "gguf-int8", "f32"))
+    parser.add_argument("--kv-dtype", default="f32", choices=("f32", "f16", "bf16"),
+                        help="rlx serve --kv-dtype")
+    parser.add_argument("--prompt-words", type=int, default=0, metavar="N",
+                        help="N words before each prompt: streams over a long context")
     parser.add_argument("--no-llama", action="store_true", help="rlx only")
     parser.add_argument("--load", action="store_true", help="run the load test instead")
     parser.add_argument("--streams", type=int, default=32, help="--load: concurrent streams")
@@ -66,7 +86,7 @@ def main(args: argparse.Namespace) -> int:
             continue
         try:
             for c in args.concurrency:
-                rows.append((name, c, _measure(server.url, c, args.tokens, args.seconds)))
+                rows.append((name, c, _measure(server.url, c, args)))
                 print(_row(*rows[-1]), flush=True)
         finally:
             server.stop()
@@ -121,7 +141,7 @@ def _start_rlx(model: str, args: argparse.Namespace) -> _Server | str:
     proc = subprocess.Popen([sys.executable, "-m", "rlx.cli", "serve", "--model", model,
                              "--port", str(port), "--max-batch", str(args.max_batch),
                              "--max-queue", "1024", "--weights", args.weights,
-                             "--no-embeddings"])
+                             "--kv-dtype", args.kv_dtype, "--no-embeddings"])
     url = f"http://127.0.0.1:{port}"
     why = _wait(proc, url)
     return _Server(proc, url) if why is None else why
@@ -178,11 +198,11 @@ def stream_completion(url: str, model: str, prompt: str, tokens: int
     return status, "".join(text), times, usage if usage is not None else len(times)
 
 
-def _measure(url: str, concurrency: int, tokens: int, seconds: float) -> dict:
-    model = _served_name(url)
+def _measure(url: str, concurrency: int, args: argparse.Namespace) -> dict:
+    model, tokens, seconds = _served_name(url), args.tokens, args.seconds
     # warm: as many streams as will be measured, so every batch size has run
     warm = [threading.Thread(target=stream_completion,
-                             args=(url, model, PROMPT.format(k=-1 - i), 4))
+                             args=(url, model, _prompt(args, -1 - i), 4))
             for i in range(concurrency)]
     for t in warm:
         t.start()
@@ -197,7 +217,7 @@ def _measure(url: str, concurrency: int, tokens: int, seconds: float) -> dict:
         k = 0
         while time.perf_counter() < stop_at:
             t0 = time.perf_counter()
-            status, _, times, n = stream_completion(url, model, PROMPT.format(k=i * 1000 + k),
+            status, _, times, n = stream_completion(url, model, _prompt(args, i * 1000 + k),
                                                     tokens)
             k += 1
             with lock:
@@ -244,7 +264,7 @@ def _load_test(model: str, args: argparse.Namespace) -> int:
         raise SystemExit(f"rlx serve did not start: {server}")
     try:
         name = _served_name(server.url)
-        prompts = [PROMPT.format(k=k) for k in range(args.streams)]
+        prompts = [_prompt(args, k) for k in range(args.streams)]
         expected = [stream_completion(server.url, name, p, args.tokens)[1] for p in prompts]
         rss_warm = _rss_mb(server.proc.pid)
         done, bad = [0], []

@@ -419,8 +419,9 @@ def test_serve_runs_a_foreground_engine_in_its_thread_and_http_beside_it(served)
 
 
 def test_the_serve_command_loads_compiles_and_serves(monkeypatch):
-    """``rlx serve`` builds the engine with both programs compiled, names the models
-    after their files and hands them to the server (replaced here: it would block)."""
+    """``rlx serve`` builds the engine with both programs compiled (over a KV cache of
+    ``--kv-dtype``), names the models after their files and hands them to the server
+    (replaced here: it would block)."""
     import rlx.cli
     import rlx.serve
 
@@ -435,7 +436,8 @@ def test_the_serve_command_loads_compiles_and_serves(monkeypatch):
 
     monkeypatch.setattr(rlx.serve, "serve", fake_serve)
     assert rlx.cli.main(["serve", "--no-embeddings", "--port", "8123", "--max-queue", "3",
-                         "--max-batch", "2"]) == 0
+                         "--max-batch", "2", "--kv-dtype", "f16"]) == 0
+    assert seen["engine"].decoder.kv_dtype == "f16"
     assert seen["names"] == ("SmolLM2-135M-Instruct.Q4_1", None)
     assert seen["where"] == ("127.0.0.1", 8123) and seen["engine"].max_queue == 3
     assert not seen["engine"].background     # it runs in the thread that warmed it up
