@@ -128,28 +128,40 @@ def _half_width(feeds, storage):
             for n, a in feeds.items()}
 
 
-@pytest.mark.parametrize("storage", ["f16", "bf16"])
-@pytest.mark.parametrize("h, hkv, s, d, dv, window, softcap", [
+HALF_WIDTH_CASES = [  # h, hkv, s, d, dv, window, softcap
     (4, 2, 1, 8, 6, None, None),      # scalar rows
     (9, 3, 1, 64, 64, None, None),    # vector rows, the group's values in registers
     (4, 1, 1, 256, 256, None, None),  # values a chunk at a time
     (9, 3, 1, 64, 64, 5, 2.0),
     (6, 2, 5, 16, 16, None, None),    # several new rows: the blocks path
     (6, 2, 5, 16, 16, 4, 3.0),
-    (4, 2, 3, 8, 4, None, None)])     # several new rows below 8 values: rows path
-def test_half_width_caches_read_into_float32(device, storage, h, hkv, s, d, dv, window,
-                                             softcap):
+    (4, 2, 3, 8, 4, None, None)]      # several new rows below 8 values: the rows path
+
+
+@pytest.mark.parametrize("storage", ["f16", "bf16"])
+def test_half_width_caches_read_into_float32(device, storage):
     """f16 / bf16 keys and values under f32 queries: the result is f32 attention over the
-    stored values (each exactly a float), to f32's tolerance."""
-    feeds = _half_width(_case(np.random.default_rng(h + s + d), "f32", 3, h, hkv, s, 40, d,
-                              dv, [0, 17, 40]), storage)
-    (got,) = run_graph(_graph(feeds, scale=0.3, window=window, softcap=softcap), feeds,
-                       device)
-    # outputs near 0 are sums of up to 45 weighted values of about 1 that cancel: f32's
-    # rounding of those sums, not of the result, bounds their error
-    assert got.dtype == np.float32
-    np.testing.assert_allclose(got, _reference(feeds, 0.3, window, softcap), rtol=2e-5,
-                               atol=1e-5)
+    stored values (each exactly a float), to f32's tolerance. Every case of
+    HALF_WIDTH_CASES is one op of a single graph (one compile)."""
+    cases = [_half_width(_case(np.random.default_rng(h + s + d), "f32", 3, h, hkv, s, 40, d,
+                                dv, [0, 17, 40]), storage)
+             for h, hkv, s, d, dv, _, _ in HALF_WIDTH_CASES]
+    g = rlx.Graph()
+    outputs, feeds = [], {}
+    for i, (case, (*_, window, softcap)) in enumerate(zip(cases, HALF_WIDTH_CASES)):
+        t = {n: g.input(f"{n}{i}", a.shape, a.dtype) for n, a in case.items()}
+        feeds.update({f"{n}{i}": a for n, a in case.items()})
+        outputs.append(rlx.cached_attention(t["q"], t["k"], t["v"], t["kc"], t["vc"],
+                                            t["past"], scale=0.3, window=window,
+                                            softcap=softcap))
+    g.set_outputs(outputs)
+    got = run_graph(g, feeds, device)
+    for out, case, (*_, window, softcap) in zip(got, cases, HALF_WIDTH_CASES):
+        # outputs near 0 are sums of up to 45 weighted values of about 1 that cancel:
+        # f32's rounding of those sums, not of the result, bounds their error
+        assert out.dtype == np.float32
+        np.testing.assert_allclose(out, _reference(case, 0.3, window, softcap), rtol=2e-5,
+                                   atol=1e-5)
 
 
 @pytest.mark.parametrize("storage", ["f16", "bf16"])
