@@ -326,6 +326,8 @@ def test_a_half_width_cache_attends_over_the_rounded_keys_and_values(device_name
         model.reset(2)
         runs.append([model.prefill(prompts)] + [model.decode(t) for t in steps])
     got, paged = runs
+    assert model.pool.bytes_per_page == (config.n_layers * 2 * config.n_kv_heads
+                                         * config.head_dim * 4 * 2)     # 16-bit values
     np.testing.assert_allclose(np.stack(paged), np.stack(got), atol=1e-6, rtol=0)
     for b, prompt in enumerate(prompts):
         ids = prompt + steps[:, b].tolist()

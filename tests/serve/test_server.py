@@ -382,6 +382,14 @@ def test_metrics_are_prometheus_text(served, client):
     assert int(values["rlx_generated_tokens_total"]) >= 2
     assert float(values["rlx_time_to_first_token_seconds_count"]) >= 1
     assert values["rlx_queue_depth"] == "0"
+    # the paged cache: the decoder's pool, the request's page kept by the prefix cache
+    pool = served[1].decoder.pool
+    assert int(values['rlx_kv_cache_pages{dtype="f32"}']) == pool.pages
+    assert int(values["rlx_kv_cache_pages_used"]) == pool.pages - pool.free_pages
+    assert int(values["rlx_kv_cache_bytes"]) == pool.pages * pool.bytes_per_page
+    config = served[1].decoder.config        # f32 keys and values of every layer
+    assert pool.bytes_per_page == (config.n_layers * 2 * config.n_kv_heads * config.head_dim
+                                   * pool.tokens_per_page * 4)
 
 
 def test_serve_runs_a_foreground_engine_in_its_thread_and_http_beside_it(served):

@@ -168,7 +168,8 @@ def create_app(engine: Engine, decoder_name: str | None = None,
         return JSONResponse({"status": "ok"})
 
     async def metrics(request: Request) -> Response:
-        return PlainTextResponse(engine.metrics.text(engine.queue_depth),
+        return PlainTextResponse(engine.metrics.text(engine.queue_depth,
+                                                     engine.kv_cache_use()),
                                  media_type="text/plain; version=0.0.4")
 
     return Starlette(routes=[

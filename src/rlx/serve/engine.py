@@ -111,6 +111,17 @@ class _Unit:
     last_token_at: float | None = None
 
 
+@dataclass(frozen=True)
+class KVCacheUse:
+    """The paged KV cache's pages, those taken (by running sequences and the prefix
+    cache, whose pages are reclaimed as needed) and bytes in all."""
+
+    pages: int
+    used: int
+    bytes: int
+    dtype: str
+
+
 class Metrics:
     """Counters and sums the ``/metrics`` endpoint prints (Prometheus text format)."""
 
@@ -137,7 +148,8 @@ class Metrics:
             pair[0] += seconds
             pair[1] += 1
 
-    def text(self, queue_depth: int) -> str:
+    def text(self, queue_depth: int, kv_cache: KVCacheUse | None = None) -> str:
+        """The metrics, with the paged KV cache's use when ``kv_cache`` is given."""
         with self._lock:
             lines = ["# TYPE rlx_requests_total counter"]
             lines += [f'rlx_requests_total{{endpoint="{e}",status="{s}"}} {n}'
@@ -154,6 +166,14 @@ class Metrics:
                       f"rlx_draft_tokens_total {self.drafted}",
                       "# TYPE rlx_accepted_draft_tokens_total counter",
                       f"rlx_accepted_draft_tokens_total {self.accepted}"]
+            if kv_cache is not None:
+                dtype = f'{{dtype="{kv_cache.dtype}"}}'
+                lines += ["# TYPE rlx_kv_cache_pages gauge",
+                          f"rlx_kv_cache_pages{dtype} {kv_cache.pages}",
+                          "# TYPE rlx_kv_cache_pages_used gauge",
+                          f"rlx_kv_cache_pages_used {kv_cache.used}",
+                          "# TYPE rlx_kv_cache_bytes gauge",
+                          f"rlx_kv_cache_bytes {kv_cache.bytes}"]
             for name, pair in (("time_to_first_token", self.ttft),
                                ("inter_token_latency", self.itl)):
                 lines += [f"# TYPE rlx_{name}_seconds summary",
@@ -212,6 +232,14 @@ class Engine:
     def queue_depth(self) -> int:
         """Jobs waiting for a row (or for the worker to take them)."""
         return self._waiting
+
+    def kv_cache_use(self) -> KVCacheUse | None:
+        """The decoder's paged KV cache now, or None (no decoder, or a contiguous cache)."""
+        pool = getattr(self.decoder, "pool", None)
+        if pool is None:
+            return None
+        return KVCacheUse(pool.pages, pool.pages - pool.free_pages,
+                          pool.pages * pool.bytes_per_page, self.decoder.kv_dtype)
 
     @property
     def max_batch(self) -> int:
