@@ -341,8 +341,11 @@ def test_a_half_width_cache_attends_over_the_rounded_keys_and_values(device_name
 
 def test_kv_dtype_is_checked():
     config = TINY_CONFIGS["llama"]
-    with pytest.raises(InputError, match="kv_dtype must be one of"):
-        DecoderModel(config, tiny_weights(config), kv_dtype="f64")
+    assert DecoderModel(config, tiny_weights(config), kv_dtype=np.float16).kv_dtype == "f16"
+    assert DecoderModel(config, tiny_weights(config), kv_dtype="bfloat16").kv_dtype == "bf16"
+    for bad in ("f64", np.int8, "nope", None):
+        with pytest.raises(InputError, match="kv_dtype must be one of"):
+            DecoderModel(config, tiny_weights(config), kv_dtype=bad)
     with pytest.raises(InputError, match="kv_dtype must be one of"):
         build_decoder_step(config, 1, 1, 8, kv_dtype="i8")
 

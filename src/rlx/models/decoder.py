@@ -79,7 +79,8 @@ from rlx.ir.types import Dim
 from rlx.models.decoder_config import DecoderConfig
 from rlx.moe import moe_mlp
 
-__all__ = ["build_decoder_step", "cache_names", "decoder_param_shapes", "rope_tables"]
+__all__ = ["KV_DTYPES", "build_decoder_step", "cache_names", "decoder_param_shapes",
+           "kv_dtype_name", "rope_tables"]
 
 ACTIVATIONS: dict[str, Callable[[Tensor], Tensor]] = {
     "silu": rlx.silu,
@@ -89,6 +90,18 @@ INPUTS = ("input_ids", "past_len", "last_index")
 KV_DTYPES = ("f32", "f16", "bf16")
 """The dtypes a decoder's KV cache may be stored in (``kv_dtype``): f32, or half the
 bytes as f16 (llama.cpp's default) or bf16, read into f32 by the attention."""
+
+
+def kv_dtype_name(value: object, where: str) -> str:
+    """``value`` (a name, numpy dtype or rlx DType) as one of :data:`KV_DTYPES`;
+    InputError naming ``where`` and the choices for anything else."""
+    try:
+        name = str(rlx.as_dtype(value))
+    except (rlx.RlxError, TypeError, ValueError):
+        name = None
+    if name not in KV_DTYPES:
+        raise InputError(f"{where}: kv_dtype must be one of {KV_DTYPES}, got {value!r}")
+    return name
 ROPE_KINDS = ("global", "local")
 
 WeightFormat = str | Mapping[str, str] | None
@@ -297,9 +310,7 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     (``rlx.models.paging``). InputError for a non-positive size; GraphBuildError for an
     unknown ``weight_format``; InputError for a ``kv_dtype`` outside :data:`KV_DTYPES`.
     """
-    if kv_dtype not in KV_DTYPES:
-        raise InputError(f"build_decoder_step: kv_dtype must be one of {KV_DTYPES}, got "
-                         f"{kv_dtype!r}")
+    kv_dtype = kv_dtype_name(kv_dtype, "build_decoder_step")
     for what, value in (("batch", batch), ("new_tokens", new_tokens), ("capacity", capacity)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InputError(f"build_decoder_step: {what} must be a positive integer, got "

@@ -75,10 +75,10 @@ from rlx.ir.quantized import SCHEMES, pack_weight
 from rlx.ir.types import Dim
 from rlx.models.decoder import (
     INPUTS,
-    KV_DTYPES,
     build_decoder_step,
     cache_names,
     decoder_param_shapes,
+    kv_dtype_name,
     rope_tables,
 )
 from rlx.models.decoder_checkpoint import read_decoder_checkpoint
@@ -125,7 +125,8 @@ class DecoderModel:
     docstring). ``page_size`` (tokens per page) and ``kv_pages`` (pages in all; default:
     every sequence at ``max_seq``) make the cache paged (module docstring).
     ``kv_dtype`` stores the cache as ``"f32"`` (the default), or in half the memory as
-    ``"f16"`` (what llama.cpp stores) or ``"bf16"``: each key and value is rounded to it
+    ``"f16"`` (what llama.cpp stores) or ``"bf16"`` (numpy and rlx dtypes name them
+    too): each key and value is rounded to it
     once, and attention reads the stored values into f32 (``rlx.models.decoder``), so a
     long context's decode step reads half the bytes. InputError for ``max_seq`` outside
     [1, context_length], ``max_batch``, ``prefill_chunk``, ``page_size`` or
@@ -156,9 +157,7 @@ class DecoderModel:
             raise InputError(f"DecoderModel: weight_format must be None, {GGUF_FORMAT!r}, "
                              f"{GGUF_INT8_FORMAT!r} or one of {sorted(SCHEMES)}, got "
                              f"{weight_format!r}")
-        if kv_dtype not in KV_DTYPES:
-            raise InputError(f"DecoderModel: kv_dtype must be one of {KV_DTYPES}, got "
-                             f"{kv_dtype!r}")
+        kv_dtype = kv_dtype_name(kv_dtype, "DecoderModel")
         if weight_format in GGUF_FORMATS and not callable(getattr(weights, "blocks", None)):
             raise InputError(f"DecoderModel: weight_format {weight_format!r} needs weights "
                              "that know their file blocks (GGUFWeights.blocks)")
