@@ -390,6 +390,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
         {
             int64_t j = jlo;
             for (; j + 4 <= past; j += 4) {
+                for (int pf = 0; pf < 1024; pf += 64) __builtin_prefetch((const char *)(kc + j * 64) + 2048 + pf);
                 const float *kr = kc + j * 64;
                 rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero(), a2_0 = rlx_v_zero(), a2_1 = rlx_v_zero(), a2_2 = rlx_v_zero(), a2_3 = rlx_v_zero();
                 for (int64_t c = 0; c < 64; c += RLX_VW) {
@@ -413,7 +414,13 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                     a2_2 = rlx_v_fma(q2, k2, a2_2);
                     a2_3 = rlx_v_fma(q2, k3, a2_3);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                float d0[4];
+                rlx_v_sum4(a0_0, a0_1, a0_2, a0_3, d0);
+                float d1[4];
+                rlx_v_sum4(a1_0, a1_1, a1_2, a1_3, d1);
+                float d2[4];
+                rlx_v_sum4(a2_0, a2_1, a2_2, a2_3, d2);
+                const float d0_0 = d0[0], d0_1 = d0[1], d0_2 = d0[2], d0_3 = d0[3], d1_0 = d1[0], d1_1 = d1[1], d1_2 = d1[2], d1_3 = d1[3], d2_0 = d2[0], d2_1 = d2[1], d2_2 = d2[2], d2_3 = d2[3];
                 rows[0 + j + 0] = d0_0 * 0.125f;
                 rows[0 + j + 1] = d0_1 * 0.125f;
                 rows[0 + j + 2] = d0_2 * 0.125f;
@@ -471,7 +478,13 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                     a2_2 = rlx_v_fma(q2, k2, a2_2);
                     a2_3 = rlx_v_fma(q2, k3, a2_3);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                float d0[4];
+                rlx_v_sum4(a0_0, a0_1, a0_2, a0_3, d0);
+                float d1[4];
+                rlx_v_sum4(a1_0, a1_1, a1_2, a1_3, d1);
+                float d2[4];
+                rlx_v_sum4(a2_0, a2_1, a2_2, a2_3, d2);
+                const float d0_0 = d0[0], d0_1 = d0[1], d0_2 = d0[2], d0_3 = d0[3], d1_0 = d1[0], d1_1 = d1[1], d1_2 = d1[2], d1_3 = d1[3], d2_0 = d2[0], d2_1 = d2[1], d2_2 = d2[2], d2_3 = d2[3];
                 rows[0 + j + 0] = d0_0 * 0.125f;
                 rows[0 + j + 1] = d0_1 * 0.125f;
                 rows[0 + j + 2] = d0_2 * 0.125f;
@@ -569,6 +582,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int v = 0; v < (64 / RLX_VW); v++) acc[g][v] = rlx_v_zero();
         for (int64_t j = jlo; j < past; j++) {
             const float *vr = vc + j * 64;
+            for (int pf = 0; pf < 256; pf += 64) __builtin_prefetch((const char *)(vr) + 2048 + pf);
             #pragma GCC unroll 8
             for (int v = 0; v < (64 / RLX_VW); v++) {
                 const rlx_vf x = rlx_v_load(vr + v * RLX_VW);
@@ -622,6 +636,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
         {
             int64_t j = jlo;
             for (; j + 4 <= past; j += 4) {
+                for (int pf = 0; pf < 1024; pf += 64) __builtin_prefetch((const char *)(kc + j * 64) + 2048 + pf);
                 const float *kr = kc + j * 64;
                 rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero(), a2_0 = rlx_v_zero(), a2_1 = rlx_v_zero(), a2_2 = rlx_v_zero(), a2_3 = rlx_v_zero();
                 for (int64_t c = 0; c < 64; c += RLX_VW) {
@@ -645,7 +660,13 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
                     a2_2 = rlx_v_fma(q2, k2, a2_2);
                     a2_3 = rlx_v_fma(q2, k3, a2_3);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                float d0[4];
+                rlx_v_sum4(a0_0, a0_1, a0_2, a0_3, d0);
+                float d1[4];
+                rlx_v_sum4(a1_0, a1_1, a1_2, a1_3, d1);
+                float d2[4];
+                rlx_v_sum4(a2_0, a2_1, a2_2, a2_3, d2);
+                const float d0_0 = d0[0], d0_1 = d0[1], d0_2 = d0[2], d0_3 = d0[3], d1_0 = d1[0], d1_1 = d1[1], d1_2 = d1[2], d1_3 = d1[3], d2_0 = d2[0], d2_1 = d2[1], d2_2 = d2[2], d2_3 = d2[3];
                 rows[0 + j + 0] = 50.0f * rlx_tanhf(d0_0 * 0.125f / 50.0f);
                 rows[0 + j + 1] = 50.0f * rlx_tanhf(d0_1 * 0.125f / 50.0f);
                 rows[0 + j + 2] = 50.0f * rlx_tanhf(d0_2 * 0.125f / 50.0f);
@@ -703,7 +724,13 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
                     a2_2 = rlx_v_fma(q2, k2, a2_2);
                     a2_3 = rlx_v_fma(q2, k3, a2_3);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                float d0[4];
+                rlx_v_sum4(a0_0, a0_1, a0_2, a0_3, d0);
+                float d1[4];
+                rlx_v_sum4(a1_0, a1_1, a1_2, a1_3, d1);
+                float d2[4];
+                rlx_v_sum4(a2_0, a2_1, a2_2, a2_3, d2);
+                const float d0_0 = d0[0], d0_1 = d0[1], d0_2 = d0[2], d0_3 = d0[3], d1_0 = d1[0], d1_1 = d1[1], d1_2 = d1[2], d1_3 = d1[3], d2_0 = d2[0], d2_1 = d2[1], d2_2 = d2[2], d2_3 = d2[3];
                 rows[0 + j + 0] = 50.0f * rlx_tanhf(d0_0 * 0.125f / 50.0f);
                 rows[0 + j + 1] = 50.0f * rlx_tanhf(d0_1 * 0.125f / 50.0f);
                 rows[0 + j + 2] = 50.0f * rlx_tanhf(d0_2 * 0.125f / 50.0f);
@@ -801,6 +828,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int v = 0; v < (64 / RLX_VW); v++) acc[g][v] = rlx_v_zero();
         for (int64_t j = jlo; j < past; j++) {
             const float *vr = vc + j * 64;
+            for (int pf = 0; pf < 256; pf += 64) __builtin_prefetch((const char *)(vr) + 2048 + pf);
             #pragma GCC unroll 8
             for (int v = 0; v < (64 / RLX_VW); v++) {
                 const rlx_vf x = rlx_v_load(vr + v * RLX_VW);
@@ -1106,6 +1134,7 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
         {
             int64_t j = jlo;
             for (; j + 4 <= past; j += 4) {
+                for (int pf = 0; pf < 512; pf += 64) __builtin_prefetch((const char *)(kc + j * 64) + 2048 + pf);
                 const uint16_t *kr = kc + j * 64;
                 rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero(), a2_0 = rlx_v_zero(), a2_1 = rlx_v_zero(), a2_2 = rlx_v_zero(), a2_3 = rlx_v_zero();
                 for (int64_t c = 0; c < 64; c += RLX_VW) {
@@ -1129,7 +1158,13 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
                     a2_2 = rlx_v_fma(q2, k2, a2_2);
                     a2_3 = rlx_v_fma(q2, k3, a2_3);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                float d0[4];
+                rlx_v_sum4(a0_0, a0_1, a0_2, a0_3, d0);
+                float d1[4];
+                rlx_v_sum4(a1_0, a1_1, a1_2, a1_3, d1);
+                float d2[4];
+                rlx_v_sum4(a2_0, a2_1, a2_2, a2_3, d2);
+                const float d0_0 = d0[0], d0_1 = d0[1], d0_2 = d0[2], d0_3 = d0[3], d1_0 = d1[0], d1_1 = d1[1], d1_2 = d1[2], d1_3 = d1[3], d2_0 = d2[0], d2_1 = d2[1], d2_2 = d2[2], d2_3 = d2[3];
                 rows[0 + j + 0] = d0_0 * 0.125f;
                 rows[0 + j + 1] = d0_1 * 0.125f;
                 rows[0 + j + 2] = d0_2 * 0.125f;
@@ -1187,7 +1222,13 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
                     a2_2 = rlx_v_fma(q2, k2, a2_2);
                     a2_3 = rlx_v_fma(q2, k3, a2_3);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3), d2_0 = rlx_v_sum(a2_0), d2_1 = rlx_v_sum(a2_1), d2_2 = rlx_v_sum(a2_2), d2_3 = rlx_v_sum(a2_3);
+                float d0[4];
+                rlx_v_sum4(a0_0, a0_1, a0_2, a0_3, d0);
+                float d1[4];
+                rlx_v_sum4(a1_0, a1_1, a1_2, a1_3, d1);
+                float d2[4];
+                rlx_v_sum4(a2_0, a2_1, a2_2, a2_3, d2);
+                const float d0_0 = d0[0], d0_1 = d0[1], d0_2 = d0[2], d0_3 = d0[3], d1_0 = d1[0], d1_1 = d1[1], d1_2 = d1[2], d1_3 = d1[3], d2_0 = d2[0], d2_1 = d2[1], d2_2 = d2[2], d2_3 = d2[3];
                 rows[0 + j + 0] = d0_0 * 0.125f;
                 rows[0 + j + 1] = d0_1 * 0.125f;
                 rows[0 + j + 2] = d0_2 * 0.125f;
@@ -1285,6 +1326,7 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
             for (int v = 0; v < (64 / RLX_VW); v++) acc[g][v] = rlx_v_zero();
         for (int64_t j = jlo; j < past; j++) {
             const uint16_t *vr = vc + j * 64;
+            for (int pf = 0; pf < 128; pf += 64) __builtin_prefetch((const char *)(vr) + 2048 + pf);
             #pragma GCC unroll 8
             for (int v = 0; v < (64 / RLX_VW); v++) {
                 const rlx_vf x = rlx_v_load_h(vr + v * RLX_VW);
@@ -1350,6 +1392,7 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
         {
             int64_t j = jlo;
             for (; j + 4 <= past; j += 4) {
+                for (int pf = 0; pf < 2048; pf += 64) __builtin_prefetch((const char *)(kc + j * 256) + 2048 + pf);
                 const uint16_t *kr = kc + j * 256;
                 rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero(), a1_0 = rlx_v_zero(), a1_1 = rlx_v_zero(), a1_2 = rlx_v_zero(), a1_3 = rlx_v_zero();
                 for (int64_t c = 0; c < 256; c += RLX_VW) {
@@ -1368,7 +1411,11 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
                     a1_2 = rlx_v_fma(q1, k2, a1_2);
                     a1_3 = rlx_v_fma(q1, k3, a1_3);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3);
+                float d0[4];
+                rlx_v_sum4(a0_0, a0_1, a0_2, a0_3, d0);
+                float d1[4];
+                rlx_v_sum4(a1_0, a1_1, a1_2, a1_3, d1);
+                const float d0_0 = d0[0], d0_1 = d0[1], d0_2 = d0[2], d0_3 = d0[3], d1_0 = d1[0], d1_1 = d1[1], d1_2 = d1[2], d1_3 = d1[3];
                 rows[0 + j + 0] = d0_0 * 0.0625f;
                 rows[0 + j + 1] = d0_1 * 0.0625f;
                 rows[0 + j + 2] = d0_2 * 0.0625f;
@@ -1414,7 +1461,11 @@ static int rlx_k6(void **slots, uint8_t *arena, const int64_t *ctl) {
                     a1_2 = rlx_v_fma(q1, k2, a1_2);
                     a1_3 = rlx_v_fma(q1, k3, a1_3);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3), d1_0 = rlx_v_sum(a1_0), d1_1 = rlx_v_sum(a1_1), d1_2 = rlx_v_sum(a1_2), d1_3 = rlx_v_sum(a1_3);
+                float d0[4];
+                rlx_v_sum4(a0_0, a0_1, a0_2, a0_3, d0);
+                float d1[4];
+                rlx_v_sum4(a1_0, a1_1, a1_2, a1_3, d1);
+                const float d0_0 = d0[0], d0_1 = d0[1], d0_2 = d0[2], d0_3 = d0[3], d1_0 = d1[0], d1_1 = d1[1], d1_2 = d1[2], d1_3 = d1[3];
                 rows[0 + j + 0] = d0_0 * 0.0625f;
                 rows[0 + j + 1] = d0_1 * 0.0625f;
                 rows[0 + j + 2] = d0_2 * 0.0625f;

@@ -568,6 +568,7 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
         {
             int64_t j = jlo;
             for (; j + 4 <= past; j += 4) {
+                for (int pf = 0; pf < 1024; pf += 64) __builtin_prefetch((const char *)(kc + j * 64) + 2048 + pf);
                 const float *kr = kc + j * 64;
                 rlx_vf a0_0 = rlx_v_zero(), a0_1 = rlx_v_zero(), a0_2 = rlx_v_zero(), a0_3 = rlx_v_zero();
                 for (int64_t c = 0; c < 64; c += RLX_VW) {
@@ -581,7 +582,9 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
                     a0_2 = rlx_v_fma(q0, k2, a0_2);
                     a0_3 = rlx_v_fma(q0, k3, a0_3);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3);
+                float d0[4];
+                rlx_v_sum4(a0_0, a0_1, a0_2, a0_3, d0);
+                const float d0_0 = d0[0], d0_1 = d0[1], d0_2 = d0[2], d0_3 = d0[3];
                 rows[0 + j + 0] = d0_0 * 0.125f;
                 rows[0 + j + 1] = d0_1 * 0.125f;
                 rows[0 + j + 2] = d0_2 * 0.125f;
@@ -615,7 +618,9 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
                     a0_2 = rlx_v_fma(q0, k2, a0_2);
                     a0_3 = rlx_v_fma(q0, k3, a0_3);
                 }
-                const float d0_0 = rlx_v_sum(a0_0), d0_1 = rlx_v_sum(a0_1), d0_2 = rlx_v_sum(a0_2), d0_3 = rlx_v_sum(a0_3);
+                float d0[4];
+                rlx_v_sum4(a0_0, a0_1, a0_2, a0_3, d0);
+                const float d0_0 = d0[0], d0_1 = d0[1], d0_2 = d0[2], d0_3 = d0[3];
                 rows[0 + j + 0] = d0_0 * 0.125f;
                 rows[0 + j + 1] = d0_1 * 0.125f;
                 rows[0 + j + 2] = d0_2 * 0.125f;
@@ -699,6 +704,7 @@ static __attribute__((noinline)) int rlx_t8(void **slots, uint8_t *arena, const 
             for (int v = 0; v < (64 / RLX_VW); v++) acc[g][v] = rlx_v_zero();
         for (int64_t j = jlo; j < past; j++) {
             const float *vr = vc + j * 64;
+            for (int pf = 0; pf < 256; pf += 64) __builtin_prefetch((const char *)(vr) + 2048 + pf);
             #pragma GCC unroll 8
             for (int v = 0; v < (64 / RLX_VW); v++) {
                 const rlx_vf x = rlx_v_load(vr + v * RLX_VW);

@@ -580,6 +580,44 @@ RLX_INLINE float rlx_v_sum(rlx_vf v) {
 #endif
 }
 
+/* s[i] = rlx_v_sum of the i-th of a, b, c, d: the same additions in the same order
+   (so the same bits), the four vectors reduced side by side (about 15 instructions on
+   AVX2 and AVX-512 where four rlx_v_sum take about 30) */
+RLX_INLINE void rlx_v_sum4(rlx_vf a, rlx_vf b, rlx_vf c, rlx_vf d, float *s) {
+#if defined(__AVX512F__)
+    /* lanes l + (l + 8): a's and b's in one vector, c's and d's in another */
+    const __m512 ab = _mm512_shuffle_f32x4((__m512)a, (__m512)b, 0x44)
+                      + _mm512_shuffle_f32x4((__m512)a, (__m512)b, 0xEE);
+    const __m512 cd = _mm512_shuffle_f32x4((__m512)c, (__m512)d, 0x44)
+                      + _mm512_shuffle_f32x4((__m512)c, (__m512)d, 0xEE);
+    /* then l + (l + 4): a quarter each, a b c d */
+    const __m512 f = _mm512_shuffle_f32x4(ab, cd, 0x88) + _mm512_shuffle_f32x4(ab, cd, 0xDD);
+    /* then l + (l + 2), then lanes 0 + 1 */
+    const __m512 u = f + _mm512_permute_ps(f, 0x4E);
+    const __m512 w = u + _mm512_permute_ps(u, 0xB1);
+    const __m512 sums = _mm512_permutexvar_ps(_mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                               0, 12, 8, 4, 0), w);
+    _mm_storeu_ps(s, _mm512_castps512_ps128(sums));
+#elif defined(__AVX2__) && defined(__FMA__)
+    /* lanes l + (l + 4): a's and b's halves in one vector, c's and d's in another */
+    const __m256 ab = _mm256_permute2f128_ps((__m256)a, (__m256)b, 0x20)
+                      + _mm256_permute2f128_ps((__m256)a, (__m256)b, 0x31);
+    const __m256 cd = _mm256_permute2f128_ps((__m256)c, (__m256)d, 0x20)
+                      + _mm256_permute2f128_ps((__m256)c, (__m256)d, 0x31);
+    /* then l + (l + 2) (a, c in the low half, b, d in the high), then lanes 0 + 1 */
+    const __m256 u = _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_castps_pd(ab), _mm256_castps_pd(cd)))
+                     + _mm256_castpd_ps(_mm256_unpackhi_pd(_mm256_castps_pd(ab), _mm256_castps_pd(cd)));
+    const __m256 w = u + _mm256_permute_ps(u, 0xB1);
+    const __m256 sums = _mm256_permutevar8x32_ps(w, _mm256_setr_epi32(0, 4, 2, 6, 0, 0, 0, 0));
+    _mm_storeu_ps(s, _mm256_castps256_ps128(sums));
+#else
+    s[0] = rlx_v_sum(a);
+    s[1] = rlx_v_sum(b);
+    s[2] = rlx_v_sum(c);
+    s[3] = rlx_v_sum(d);
+#endif
+}
+
 /* ---- the caller's per-executable state ----------------------------------- */
 /* Nothing a run writes lives in the shared object: every executable (and every clone)
    passes its own keep region, error buffer and kernel profile through ctl (render.py),

@@ -162,6 +162,11 @@ def _cache_rows(w: CWriter, paging: Paging | None, block: tuple[str, str, str, s
         yield block
         return
     with _page_segments(w, paging, lo, hi, [(name, ctype, pool, width)]):
+        # the block's next page, wherever the table puts it, while this one is read
+        with w.block(f"if (j1 < {hi})"):
+            w.line(f"const char *next = (const char *)({paging.page_base(pool, width, 'j1')});")
+            w.line(f"for (int pf = 0; pf < {paging.page * width} * (int)sizeof(*{name}); "
+                   "pf += 64) __builtin_prefetch(next + pf);")
         yield name, "j0", "j1", "(j - base)"
 
 
@@ -462,6 +467,8 @@ def _scores(w: CWriter, dt: DType, kt: DType, wt: str, d: int, s: int, group: in
                 w.line(f"int64_t j = {lo};")
                 for count in sorted({keys_at_once, 1}, reverse=True):
                     with w.block(f"for (; j + {count} <= {hi}; j += {count})"):
+                        if block[0] == "kc" and paging is None and count > 1:
+                            _prefetch(w, kt, f"{keys} + {first} * {d}", count * d)
                         _dots(w, dt, kt, wt, d, s, group, f"{keys} + {first} * {d}", count)
                         for g in range(group):
                             for u in range(count):
@@ -486,7 +493,14 @@ def _dots(w: CWriter, dt: DType, kt: DType, wt: str, d: int, s: int, group: int,
                 w.line(f"const rlx_vf q{g} = rlx_v_load(qr + {g * s * d} + c);")
                 for u in range(count):
                     w.line(f"a{g}_{u} = rlx_v_fma(q{g}, k{u}, a{g}_{u});")
-        w.line(f"const float {', '.join(f'{x} = rlx_v_sum(a{x[1:]})' for x in sums)};")
+        if count == 4:      # four keys' sums reduced side by side (the same additions)
+            for g in range(group):
+                w.line(f"float d{g}[4];")
+                w.line(f"rlx_v_sum4({', '.join(f'a{g}_{u}' for u in range(4))}, d{g});")
+            named = (f"d{g}_{u} = d{g}[{u}]" for g in range(group) for u in range(4))
+            w.line(f"const float {', '.join(named)};")
+        else:
+            w.line(f"const float {', '.join(f'{x} = rlx_v_sum(a{x[1:]})' for x in sums)};")
         return
     w.line(f"{wt} {', '.join(f'{x} = 0' for x in sums)};")
     w.line(f"#pragma omp simd reduction(+:{', '.join(sums)})")
@@ -534,6 +548,19 @@ def _values(w: CWriter, ctx: RenderContext, node: Node, dt: DType, kt: DType, wt
         w.line(f"for (int64_t c = 0; c < {dv}; c++) out[c] = {value};")
 
 
+PREFETCH_BYTES = 2048
+"""How far ahead the rows path prefetches a contiguous cache's keys and values (a paged
+cache's next page is prefetched whole while a page is read: :func:`_cache_rows`)."""
+
+
+def _prefetch(w: CWriter, kt: DType, first: str, count: int) -> None:
+    """Prefetch the ``count`` values of ``kt`` that lie PREFETCH_BYTES after ``first``
+    (never faults: past the cache it fetches a line for nothing)."""
+    size = count * kt.itemsize
+    w.line(f"for (int pf = 0; pf < {size}; pf += 64) "
+           f"__builtin_prefetch((const char *)({first}) + {PREFETCH_BYTES} + pf);")
+
+
 def _vectors(dt: DType, kt: DType, d: int) -> bool:
     """Whether rows of ``d`` elements take the vector code: f32 queries over f32, f16 or
     bf16 keys and values (read into f32 vectors), whole vectors on every tier."""
@@ -563,6 +590,8 @@ def _vector_values(w: CWriter, ctx: RenderContext, node: Node, kt: DType, dv: in
                                                                           first):
             with w.block(f"for (int64_t j = {lo}; j < {hi}; j++)"):
                 w.line(f"const {cstyle.ctype(kt)} *vr = {values} + {first} * {dv};")
+                if block[0] == "vc" and paging is None:
+                    _prefetch(w, kt, "vr", dv)
                 w.line(f"#pragma GCC unroll {max(1, dv // 8)}")
                 with w.block(f"for (int v = 0; v < {nv}; v++)"):
                     w.line(f"const rlx_vf x = {_vload(kt, 'vr + v * RLX_VW')};")
