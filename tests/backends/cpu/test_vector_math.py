@@ -295,3 +295,54 @@ def test_softmax_weight_exp(tmp_path, flags):
     assert err.max() <= 1.01, f"{err.max():.3f} ulp at x={x[inside][np.argmax(err)]!r}"
     np.testing.assert_array_equal(y[x < -87.0], 0.0)
     assert np.isnan(y[np.isnan(x)]).all()
+
+
+# --------------------------------------------------------------------------- lane sums
+SUMS_HARNESS = r"""
+int rlx_sums(const float *x, float *four, float *one, int64_t n) {
+    for (int64_t i = 0; i < n; i++) {
+        const float *p = x + i * 4 * RLX_VW;
+        rlx_v_sum4(rlx_v_load(p), rlx_v_load(p + RLX_VW), rlx_v_load(p + 2 * RLX_VW),
+                   rlx_v_load(p + 3 * RLX_VW), four + 4 * i);
+        for (int k = 0; k < 4; k++) one[4 * i + k] = rlx_v_sum(rlx_v_load(p + k * RLX_VW));
+    }
+    return RLX_VW;
+}
+"""
+
+
+def _pairwise_lane_sum(vectors: np.ndarray) -> np.ndarray:
+    """The order prelude.h documents for rlx_v_sum, in float32: lane l plus lane
+    l + W/2, then l + W/4, ..., then lanes 0 and 1."""
+    v = vectors.copy()
+    width = v.shape[-1]
+    while width > 1:
+        width //= 2
+        v[..., :width] = v[..., :width] + v[..., width:2 * width]
+    return v[..., 0]
+
+
+def test_four_lane_sums_side_by_side_are_rlx_v_sums(tmp_path, cpu_tier):
+    """rlx_v_sum4 (cached_attention's score sums) gives each vector's rlx_v_sum, bit for
+    bit, and both follow the documented pairwise order (a float32 emulation), on
+    inputs whose sums depend on the order (magnitudes from 1e-3 to 1e7, both signs)."""
+    compiler, why = toolchain.find_compiler()
+    if compiler is None:
+        pytest.skip(why)
+    source = tmp_path / "sums.c"
+    source.write_text(prelude_source() + SUMS_HARNESS)
+    cmd = [compiler, str(source), "-o", str(tmp_path / "sums.so"), *toolchain.BASE_FLAGS,
+           *isa.target_flags(cpu_tier), "-lm"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lib = ctypes.CDLL(str(tmp_path / "sums.so"))
+    lib.rlx_sums.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_int64]
+    width = lib.rlx_sums(None, None, None, 0)           # the tier's RLX_VW
+    rng = np.random.default_rng(44)
+    n = 4096
+    vectors = (rng.standard_normal((n, 4, width))
+               * 10.0 ** rng.integers(-3, 8, (n, 4, width))).astype(np.float32)
+    four, one = np.empty((n, 4), np.float32), np.empty((n, 4), np.float32)
+    lib.rlx_sums(vectors.ctypes.data, four.ctypes.data, one.ctypes.data, n)
+    np.testing.assert_array_equal(four.view(np.uint32), one.view(np.uint32))
+    np.testing.assert_array_equal(one, _pairwise_lane_sum(vectors))
