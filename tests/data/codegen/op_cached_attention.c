@@ -1599,17 +1599,15 @@ static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
     float *rlx_kv_rows = (float *)(arena + 190656);
     float *rlx_kv_new = (float *)(arena + 452800);
     #pragma omp parallel for num_threads(2) schedule(static)
-    for (int64_t task = 0; task < 18; task++) {
-        const int64_t bi = task / 9, head = task / 1 % 9;
-        const int64_t kvh = head / 3, i0 = task % 1 * 16;
+    for (int64_t task = 0; task < 6; task++) {
+        const int64_t bi = task / 3, kvh = task / 1 % 3;
+        const int64_t i0 = task % 1 * 16;
         const int64_t n = 16 - i0 < 16 ? 16 - i0 : 16;
         const int64_t past = (int64_t)((const int64_t *)((uint8_t *)slots[5]))[bi], ns = (n + 11) / 12;
         float *sc = rlx_scores + (int64_t)rlx_thread_id() * 4352;
         float *bp = rlx_att_b + (int64_t)rlx_thread_id() * 18432;
         float *inv = rlx_inv + (int64_t)rlx_thread_id() * 16;
         float *mix = rlx_mix + (int64_t)rlx_thread_id() * 1024;
-        const float *qp = ((const float *)((uint8_t *)slots[6])) + ((bi * 9 + head) * 16 + i0) * 64;
-        float *op = ((float *)((uint8_t *)slots[31])) + ((bi * 9 + head) * 16 + i0) * 64;
         int64_t c0 = 0 > 0 ? 0 : 0;   /* first cache row any row sees */
         if (c0 > past) c0 = past;
         float *kc = rlx_kv_rows + (int64_t)rlx_thread_id() * 32768;
@@ -1640,95 +1638,99 @@ static int rlx_k7(void **slots, uint8_t *arena, const int64_t *ctl) {
             #pragma omp simd
             for (int64_t e = 0; e < 16 * 64; e++) to[e] = rlx_h2f(from[e]);
         }
-        if (past - c0 > 0) {
-            const int64_t panels = (past - c0 + 31) / 32;
-            for (int64_t p = 0; p < panels; p++) rlx_pk_pack_b(64, past - c0, kc, 1, 64, bp, p);
-            rlx_pk_gemm(n, past - c0, 64, qp, 64, bp, sc + c0, 272, 0, ns, 0, panels, 0, slots, arena);
-        }
-        if (16 > 0) {
-            const int64_t panels = (16 + 31) / 32;
-            for (int64_t p = 0; p < panels; p++) rlx_pk_pack_b(64, 16, kn, 1, 64, bp, p);
-            rlx_pk_gemm(n, 16, 64, qp, 64, bp, sc + past, 272, 0, ns, 0, panels, 0, slots, arena);
-        }
-        for (int64_t r = 0; r < n; r++) {
-            float *row = sc + r * 272;
-            const int64_t pos = past + i0 + r;
-            const int64_t jlo = 0 > 0 ? 0 : 0;
-            for (int64_t j = jlo; j <= pos; j++) {
-                row[j] = row[j] * 0.125f;
+        for (int64_t head = kvh * 3; head < (kvh + 1) * 3; head++) {
+            const float *qp = ((const float *)((uint8_t *)slots[6])) + ((bi * 9 + head) * 16 + i0) * 64;
+            float *op = ((float *)((uint8_t *)slots[31])) + ((bi * 9 + head) * 16 + i0) * 64;
+            if (past - c0 > 0) {
+                const int64_t panels = (past - c0 + 31) / 32;
+                for (int64_t p = 0; p < panels; p++) rlx_pk_pack_b(64, past - c0, kc, 1, 64, bp, p);
+                rlx_pk_gemm(n, past - c0, 64, qp, 64, bp, sc + c0, 272, 0, ns, 0, panels, 0, slots, arena);
             }
-            float mx = -INFINITY;
-            {
-                __typeof__(mx) mx_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    mx_l[l] = mx;
+            if (16 > 0) {
+                const int64_t panels = (16 + 31) / 32;
+                for (int64_t p = 0; p < panels; p++) rlx_pk_pack_b(64, 16, kn, 1, 64, bp, p);
+                rlx_pk_gemm(n, 16, 64, qp, 64, bp, sc + past, 272, 0, ns, 0, panels, 0, slots, arena);
+            }
+            for (int64_t r = 0; r < n; r++) {
+                float *row = sc + r * 272;
+                const int64_t pos = past + i0 + r;
+                const int64_t jlo = 0 > 0 ? 0 : 0;
+                for (int64_t j = jlo; j <= pos; j++) {
+                    row[j] = row[j] * 0.125f;
                 }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                float mx = -INFINITY;
+                {
+                    __typeof__(mx) mx_l[16];
                     #pragma omp simd
                     for (int l = 0; l < 16; l++) {
+                        mx_l[l] = mx;
+                    }
+                    int64_t j_b = jlo;
+                    for (; j_b + 16 <= pos + 1; j_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t j = j_b + l;
+                            mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
+                        }
+                    }
+                    for (int l = 0; j_b + l < pos + 1; l++) {
                         const int64_t j = j_b + l;
                         mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
                     }
+                    for (int w = 8; w > 0; w /= 2) {
+                        #pragma omp simd
+                        for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
+                    }
+                    mx = mx_l[0] > mx ? mx_l[0] : mx;
                 }
-                for (int l = 0; j_b + l < pos + 1; l++) {
-                    const int64_t j = j_b + l;
-                    mx_l[l] = row[j] > mx_l[l] ? row[j] : mx_l[l];
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) mx_l[l] = mx_l[l + w] > mx_l[l] ? mx_l[l + w] : mx_l[l];
-                }
-                mx = mx_l[0] > mx ? mx_l[0] : mx;
-            }
-            const float shift = mx > -INFINITY ? mx : 0;
-            float sum = 0;
-            {
-                __typeof__(sum) sum_l[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    sum_l[l] = 0;
-                }
-                int64_t j_b = jlo;
-                for (; j_b + 16 <= pos + 1; j_b += 16) {
+                const float shift = mx > -INFINITY ? mx : 0;
+                float sum = 0;
+                {
+                    __typeof__(sum) sum_l[16];
                     #pragma omp simd
                     for (int l = 0; l < 16; l++) {
+                        sum_l[l] = 0;
+                    }
+                    int64_t j_b = jlo;
+                    for (; j_b + 16 <= pos + 1; j_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t j = j_b + l;
+                            const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
+                            row[j] = e;
+                            sum_l[l] += e;
+                        }
+                    }
+                    for (int l = 0; j_b + l < pos + 1; l++) {
                         const int64_t j = j_b + l;
                         const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
                         row[j] = e;
                         sum_l[l] += e;
                     }
+                    for (int w = 8; w > 0; w /= 2) {
+                        #pragma omp simd
+                        for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
+                    }
+                    sum = sum + sum_l[0];
                 }
-                for (int l = 0; j_b + l < pos + 1; l++) {
-                    const int64_t j = j_b + l;
-                    const float e = rlx_expf_weight(row[j] - shift);  /* exp(-inf) == 0: masked keys */
-                    row[j] = e;
-                    sum_l[l] += e;
-                }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) sum_l[l] = sum_l[l] + sum_l[l + w];
-                }
-                sum = sum + sum_l[0];
+                const float row_inv = sum != 0 ? 1 / sum : 0;
+                inv[r] = row_inv;
+                for (int64_t j = 0; j < jlo; j++) row[j] = 0;
+                for (int64_t j = pos + 1; j < past + 16; j++) row[j] = 0;
             }
-            const float row_inv = sum != 0 ? 1 / sum : 0;
-            inv[r] = row_inv;
-            for (int64_t j = 0; j < jlo; j++) row[j] = 0;
-            for (int64_t j = pos + 1; j < past + 16; j++) row[j] = 0;
-        }
-        if (past > c0) {
-            for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(past - c0, 64, vc, 64, 1, bp, p);
-            rlx_pk_gemm(n, 64, past - c0, sc + c0, 272, bp, op, 64, 0, ns, 0, 2, 0, slots, arena);
-        }
-        else {
-            memset(op, 0, (size_t)n * 64 * sizeof(float));
-        }
-        for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(16, 64, vn, 64, 1, bp, p);
-        rlx_pk_gemm(n, 64, 16, sc + past, 272, bp, mix, 64, 0, ns, 0, 2, 0, slots, arena);
-        for (int64_t r = 0; r < n; r++) {
-            #pragma omp simd
-            for (int64_t c = 0; c < 64; c++) op[r * 64 + c] = (op[r * 64 + c] + mix[r * 64 + c]) * inv[r];
+            if (past > c0) {
+                for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(past - c0, 64, vc, 64, 1, bp, p);
+                rlx_pk_gemm(n, 64, past - c0, sc + c0, 272, bp, op, 64, 0, ns, 0, 2, 0, slots, arena);
+            }
+            else {
+                memset(op, 0, (size_t)n * 64 * sizeof(float));
+            }
+            for (int64_t p = 0; p < 2; p++) rlx_pk_pack_b(16, 64, vn, 64, 1, bp, p);
+            rlx_pk_gemm(n, 64, 16, sc + past, 272, bp, mix, 64, 0, ns, 0, 2, 0, slots, arena);
+            for (int64_t r = 0; r < n; r++) {
+                #pragma omp simd
+                for (int64_t c = 0; c < 64; c++) op[r * 64 + c] = (op[r * 64 + c] + mix[r * 64 + c]) * inv[r];
+            }
         }
     }
     return 0;

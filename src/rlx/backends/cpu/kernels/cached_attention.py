@@ -61,7 +61,7 @@ anything is written (error buffer ``RLX_ERROR_TEXT``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 from rlx.backends.cpu import cstyle
@@ -306,7 +306,10 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
     width = cap + s                                  # score columns: key positions
     rows = max(1, min(s, CHUNK_ELEMENTS // width))
     chunks = -(-s // rows)
-    tasks = b * h * chunks
+    # half-width rows are read into f32 once for the query heads that share them: a task
+    # per KV head (its group's heads in turn), not per query head
+    group = h // hkv if half else 1
+    tasks = b * (h // group) * chunks
     parallel = ctx.threads > 1 and tasks > 1 and b * h * s * width * (d + dv) >= PARALLEL_MIN_FLOPS
     slots = thread_slots(ctx, parallel)
     tid = thread_id(ctx) if slots > 1 else "0"
@@ -328,13 +331,17 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
     if active:      # the run's new rows and their query blocks, not the bound's
         w.line(f"const int64_t rlx_es = {active};")
         w.line(f"const int64_t rlx_ech = (rlx_es + {rows - 1}) / {rows};")
-        chunks, tasks = "rlx_ech", f"{b * h} * rlx_ech"
+        chunks, tasks = "rlx_ech", f"{b * (h // group)} * rlx_ech"
     sa = "rlx_es" if active else s                   # the new rows this run computes
     w.pragma(omp_for(ctx, parallel))
     with w.block(f"for (int64_t task = 0; task < {tasks}; task++)"):
-        per_batch = f"({h} * {chunks})" if active else h * chunks
-        w.line(f"const int64_t bi = task / {per_batch}, head = task / {chunks} % {h};")
-        w.line(f"const int64_t kvh = head / {h // hkv}, i0 = task % {chunks} * {rows};")
+        per_batch = f"({h // group} * {chunks})" if active else h // group * chunks
+        if half:
+            w.line(f"const int64_t bi = task / {per_batch}, kvh = task / {chunks} % {hkv};")
+            w.line(f"const int64_t i0 = task % {chunks} * {rows};")
+        else:
+            w.line(f"const int64_t bi = task / {per_batch}, head = task / {chunks} % {h};")
+            w.line(f"const int64_t kvh = head / {h // hkv}, i0 = task % {chunks} * {rows};")
         w.line(f"const int64_t n = {sa} - i0 < {rows} ? {sa} - i0 : {rows};")
         w.line(f"const int64_t past = (int64_t){lens}[bi], ns = (n + {PACK_MR - 1}) / {PACK_MR};")
         w.line(f"float *sc = rlx_scores + (int64_t){tid} * {rows * width};")
@@ -342,9 +349,8 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
         w.line(f"float *inv = rlx_inv + (int64_t){tid} * {rows};")
         w.line(f"float *mix = rlx_mix + (int64_t){tid} * {rows * dv};")
         heads = f"(bi * {hkv} + kvh)"
-        w.line(f"const float *qp = {ctx.ptr(q, True)} + ((bi * {h} + head) * {s} + i0) * {d};")
-        w.line(f"float *op = {ctx.ptr(ctx.node_id(node))} + ((bi * {h} + head) * {s} + i0) "
-               f"* {dv};")
+        if not half:
+            _query_rows(w, ctx, node)
         window = node.attr("window")
         first = "0" if window is None else f"past + i0 - {window - 1}"
         w.line(f"int64_t c0 = {first} > 0 ? {first} : 0;   /* first cache row any row sees */")
@@ -365,44 +371,61 @@ def _render_blocks(ctx: RenderContext, node: Node) -> str:
             for dst, src, width_ in (("kn", k, d), ("vn", v, dv)):
                 _widen_rows(w, ctx.dtype(kc), dst,
                             f"{ctx.ptr(src, True)} + {heads} * {s * width_}", f"{sa} * {width_}")
-        # scores: the cache rows into columns [c0, past), the new rows into [past, past + S)
-        for name, count, col in (("kc", "past - c0", "c0"), ("kn", f"{sa}", "past")):
-            with w.block(f"if ({count} > 0)"):
-                w.line(f"const int64_t panels = ({count} + {PACK_NR - 1}) / {PACK_NR};")
-                w.line(f"for (int64_t p = 0; p < panels; p++) "
-                       f"rlx_pk_pack_b({d}, {count}, {name}, 1, {d}, bp, p);")
-                w.line(f"rlx_pk_gemm(n, {count}, {d}, qp, {d}, bp, sc + {col}, {width}, 0, ns, "
-                       "0, panels, 0, slots, arena);")
-        with w.block("for (int64_t r = 0; r < n; r++)"):
-            w.line(f"float *row = sc + r * {width};")
-            w.line("const int64_t pos = past + i0 + r;")
-            lo = "0" if node.attr("window") is None else f"pos - {node.attr('window') - 1}"
-            w.line(f"const int64_t jlo = {lo} > 0 ? {lo} : 0;")
-            with w.block("for (int64_t j = jlo; j <= pos; j++)"):
-                w.line(_finish_score("row[j]", "row[j]", "float", float(node.attr("scale")),
-                                     node.attr("softcap")))
-            row_exponentials(w, "float", "pos + 1")
-            w.line("inv[r] = row_inv;")
-            w.line("for (int64_t j = 0; j < jlo; j++) row[j] = 0;")
-            w.line(f"for (int64_t j = pos + 1; j < past + {sa}; j++) row[j] = 0;")
-        dv_panels = -(-dv // PACK_NR)
-        # P V: the cache rows' part into the output rows, the new rows' part into mix
-        with w.block("if (past > c0)"):
+        # each query head of the task (one, or the KV head's group for half-width rows)
+        each = (w.block(f"for (int64_t head = kvh * {group}; head < (kvh + 1) * {group}; "
+                        "head++)") if half else nullcontext())
+        with each:
+            if half:
+                _query_rows(w, ctx, node)
+            # scores: the cache rows into columns [c0, past), the new rows into [past, past + S)
+            for name, count, col in (("kc", "past - c0", "c0"), ("kn", f"{sa}", "past")):
+                with w.block(f"if ({count} > 0)"):
+                    w.line(f"const int64_t panels = ({count} + {PACK_NR - 1}) / {PACK_NR};")
+                    w.line(f"for (int64_t p = 0; p < panels; p++) "
+                           f"rlx_pk_pack_b({d}, {count}, {name}, 1, {d}, bp, p);")
+                    w.line(f"rlx_pk_gemm(n, {count}, {d}, qp, {d}, bp, sc + {col}, {width}, 0, ns, "
+                           "0, panels, 0, slots, arena);")
+            with w.block("for (int64_t r = 0; r < n; r++)"):
+                w.line(f"float *row = sc + r * {width};")
+                w.line("const int64_t pos = past + i0 + r;")
+                lo = "0" if node.attr("window") is None else f"pos - {node.attr('window') - 1}"
+                w.line(f"const int64_t jlo = {lo} > 0 ? {lo} : 0;")
+                with w.block("for (int64_t j = jlo; j <= pos; j++)"):
+                    w.line(_finish_score("row[j]", "row[j]", "float", float(node.attr("scale")),
+                                         node.attr("softcap")))
+                row_exponentials(w, "float", "pos + 1")
+                w.line("inv[r] = row_inv;")
+                w.line("for (int64_t j = 0; j < jlo; j++) row[j] = 0;")
+                w.line(f"for (int64_t j = pos + 1; j < past + {sa}; j++) row[j] = 0;")
+            dv_panels = -(-dv // PACK_NR)
+            # P V: the cache rows' part into the output rows, the new rows' part into mix
+            with w.block("if (past > c0)"):
+                w.line(f"for (int64_t p = 0; p < {dv_panels}; p++) "
+                       f"rlx_pk_pack_b(past - c0, {dv}, vc, {dv}, 1, bp, p);")
+                w.line(f"rlx_pk_gemm(n, {dv}, past - c0, sc + c0, {width}, bp, op, {dv}, 0, ns, 0, "
+                       f"{dv_panels}, 0, slots, arena);")
+            with w.block("else"):
+                w.line(f"memset(op, 0, (size_t)n * {dv} * sizeof(float));")
             w.line(f"for (int64_t p = 0; p < {dv_panels}; p++) "
-                   f"rlx_pk_pack_b(past - c0, {dv}, vc, {dv}, 1, bp, p);")
-            w.line(f"rlx_pk_gemm(n, {dv}, past - c0, sc + c0, {width}, bp, op, {dv}, 0, ns, 0, "
+                   f"rlx_pk_pack_b({sa}, {dv}, vn, {dv}, 1, bp, p);")
+            w.line(f"rlx_pk_gemm(n, {dv}, {sa}, sc + past, {width}, bp, mix, {dv}, 0, ns, 0, "
                    f"{dv_panels}, 0, slots, arena);")
-        with w.block("else"):
-            w.line(f"memset(op, 0, (size_t)n * {dv} * sizeof(float));")
-        w.line(f"for (int64_t p = 0; p < {dv_panels}; p++) "
-               f"rlx_pk_pack_b({sa}, {dv}, vn, {dv}, 1, bp, p);")
-        w.line(f"rlx_pk_gemm(n, {dv}, {sa}, sc + past, {width}, bp, mix, {dv}, 0, ns, 0, "
-               f"{dv_panels}, 0, slots, arena);")
-        with w.block("for (int64_t r = 0; r < n; r++)"):
-            w.line("#pragma omp simd")
-            w.line(f"for (int64_t c = 0; c < {dv}; c++) op[r * {dv} + c] = "
-                   f"(op[r * {dv} + c] + mix[r * {dv} + c]) * inv[r];")
+            with w.block("for (int64_t r = 0; r < n; r++)"):
+                w.line("#pragma omp simd")
+                w.line(f"for (int64_t c = 0; c < {dv}; c++) op[r * {dv} + c] = "
+                       f"(op[r * {dv} + c] + mix[r * {dv} + c]) * inv[r];")
     return w.text()
+
+
+def _query_rows(w: CWriter, ctx: RenderContext, node: Node) -> None:
+    """``qp`` / ``op``: the blocks path's query rows and output rows of query head
+    ``head`` from row ``i0`` of sequence ``bi``."""
+    q = node.inputs[0]
+    _, h, s, d = ctx.shape(q)
+    dv = ctx.shape(node.inputs[4])[3]
+    w.line(f"const float *qp = {ctx.ptr(q, True)} + ((bi * {h} + head) * {s} + i0) * {d};")
+    w.line(f"float *op = {ctx.ptr(ctx.node_id(node))} + ((bi * {h} + head) * {s} + i0) "
+           f"* {dv};")
 
 
 def _gather_cache_rows(w: CWriter, ctx: RenderContext, node: Node, paging: Paging | None,
