@@ -42,10 +42,16 @@ thread count):
 
 **Half-width caches** (f16 / bf16 keys and values under f32 queries): the rows path
 reads them into f32 vectors as it goes (``rlx_v_load_h`` / ``rlx_v_load_bh`` of the
-prelude: F16C, a shift, NEON's conversion or a loop per tier), the blocks path copies
-the rows a task sees into f32 scratch first (as it does for pages). Half the bytes a
-step: SmolLM2's decode step of 16 sequences at 500 cached tokens, 16 -> 11 ms of
-attention on 2 cores (the avx512 tier).
+prelude: F16C, a shift, NEON's conversion or a loop per tier); the blocks path copies
+the rows a task sees into f32 scratch first (as it does for pages), a task per KV head
+whose group of query heads then reads that one copy in turn. Half the bytes a step.
+
+**Streaming the cache.** A step reads each sequence's cached rows once, so the rows
+path prefetches a contiguous cache's keys and values PREFETCH_BYTES ahead, and a paged
+cache's next page (wherever its table puts it) whole while it reads a page: the
+hardware prefetcher starts again at every 4 KiB and at every page. 30 layers of
+SmolLM2's attention, 16 sequences at 500 cached tokens, 2 threads (avx512): contiguous
+f32 15.6 -> 13.9 ms, f16 11.3 -> 8.8 ms; paged f32 19.5 -> 16.8, f16 15.6 -> 8.9.
 
 **Paged caches** (a 7th operand, the block table [B, max_pages]): the caches are pools
 [P, Hkv, page, D] and position j of sequence b is row ``j % page`` of pool page
