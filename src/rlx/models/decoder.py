@@ -87,9 +87,20 @@ ACTIVATIONS: dict[str, Callable[[Tensor], Tensor]] = {
     "gelu_tanh": rlx.gelu_tanh,
 }
 INPUTS = ("input_ids", "past_len", "last_index")
+ROPE_KINDS = ("global", "local")
 KV_DTYPES = ("f32", "f16", "bf16")
 """The dtypes a decoder's KV cache may be stored in (``kv_dtype``): f32, or half the
 bytes as f16 (llama.cpp's default) or bf16, read into f32 by the attention."""
+
+WeightFormat = str | Mapping[str, str] | None
+"""The linear layers' weights: float (None), one packing scheme for all, or a scheme
+per layer name (``blk.<i>.attn_q``, ..., ``token_embd`` / ``output`` for the output
+projection); layers a mapping omits keep float weights."""
+
+
+def cache_names(layer: int) -> tuple[str, str]:
+    """The input names of layer ``layer``'s key and value cache."""
+    return f"cache.{layer}.k", f"cache.{layer}.v"
 
 
 def kv_dtype_name(value: object, where: str) -> str:
@@ -102,17 +113,6 @@ def kv_dtype_name(value: object, where: str) -> str:
     if name not in KV_DTYPES:
         raise InputError(f"{where}: kv_dtype must be one of {KV_DTYPES}, got {value!r}")
     return name
-ROPE_KINDS = ("global", "local")
-
-WeightFormat = str | Mapping[str, str] | None
-"""The linear layers' weights: float (None), one packing scheme for all, or a scheme
-per layer name (``blk.<i>.attn_q``, ..., ``token_embd`` / ``output`` for the output
-projection); layers a mapping omits keep float weights."""
-
-
-def cache_names(layer: int) -> tuple[str, str]:
-    """The input names of layer ``layer``'s key and value cache."""
-    return f"cache.{layer}.k", f"cache.{layer}.v"
 
 
 def _rope_kind(config: DecoderConfig, layer: int) -> str:
@@ -289,11 +289,11 @@ def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capac
     per sequence (the position of its first new token); ``last_index`` i64 [B], the
     index of each sequence's last real new token (rows after it are padding); the
     caches ``cache.<i>.k`` / ``.v`` of ``kv_dtype`` (:data:`KV_DTYPES`) [B, n_kv_heads,
-    capacity, head_dim] (see the
-    module docstring), of which the graph reads each sequence's first ``past_len`` rows
-    in place; with ``reads_cache`` False the caches and ``past_len`` are not read and
-    every sequence must be empty. Positions must stay below ``capacity`` (the RoPE
-    tables' rows); the graph clamps padded rows' positions to the last row.
+    capacity, head_dim] (see the module docstring), of which the graph reads each
+    sequence's first ``past_len`` rows in place; with ``reads_cache`` False the caches
+    and ``past_len`` are not read and every sequence must be empty. Positions must stay
+    below ``capacity`` (the RoPE tables' rows); the graph clamps padded rows' positions
+    to the last row.
 
     Outputs: ``logits`` f32 [B, vocab] at each sequence's last real token ([B, S,
     vocab] at every new row with ``all_logits``: what checking drafted tokens needs,
