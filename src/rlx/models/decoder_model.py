@@ -126,9 +126,9 @@ class DecoderModel:
     every sequence at ``max_seq``) make the cache paged (module docstring).
     ``kv_dtype`` stores the cache as ``"f32"`` (the default), or in half the memory as
     ``"f16"`` (what llama.cpp stores) or ``"bf16"`` (numpy and rlx dtypes name them
-    too): each key and value is rounded to it
-    once, and attention reads the stored values into f32 (``rlx.models.decoder``), so a
-    long context's decode step reads half the bytes. InputError for ``max_seq`` outside
+    too): each key and value is rounded to it once, and attention reads the stored
+    values into f32 (``rlx.models.decoder``), so a long context's decode step reads
+    half the bytes. InputError for ``max_seq`` outside
     [1, context_length], ``max_batch``, ``prefill_chunk``, ``page_size`` or
     ``kv_pages`` below 1, an unknown weight format or ``kv_dtype``.
 
