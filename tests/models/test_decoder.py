@@ -304,8 +304,7 @@ def test_misuse_raises_input_errors(tiny_model):
         model.decode(np.array([1, 2, 3]))
 
 
-@pytest.mark.parametrize("arch", ["llama", "gemma3"])
-@pytest.mark.parametrize("kv_dtype", ["f16", "bf16"])
+@pytest.mark.parametrize("arch, kv_dtype", [("llama", "f16"), ("gemma3", "bf16")])
 def test_a_half_width_cache_attends_over_the_rounded_keys_and_values(device_name, arch,
                                                                      kv_dtype):
     """A cache stored as f16 / bf16: a chunked prefill (a fresh chunk, then one appended
