@@ -386,7 +386,7 @@ def _add_kv_dtype(parser: argparse.ArgumentParser) -> None:
                         help="how the KV cache stores keys and values: f32 (the default), "
                              "or f16 / bf16 in half the memory, which a long context's "
                              "decode step reads in about half the time (logits move by "
-                             "about 1e-3 of their spread with f16)")
+                             "about 2e-3 of their spread with f16)")
 
 
 def _non_negative(text: str) -> int:
@@ -543,8 +543,8 @@ def _serve(args: argparse.Namespace) -> int:
     decoder.compile_programs(("decode", "fresh", "append") + (("verify",) if lookup else ()))
     if not args.lazy_kv_cache:
         size = decoder.commit_kv_cache()    # its pages now, not as stalls between steps
-        _progress(f"committed the KV cache: {size / 2**20:.0f} MiB (--lazy-kv-cache: as "
-                  "it fills)")
+        _progress(f"committed the KV cache: {size / 2**20:.0f} MiB of {args.kv_dtype} "
+                  "(--lazy-kv-cache: as it fills)")
     encoder = encoder_name = None
     if not args.no_embeddings:
         encoder = SentenceEncoder.from_pretrained(args.embedding_model, device=args.device,
