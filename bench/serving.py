@@ -35,6 +35,8 @@ import time
 import urllib.error
 import urllib.request
 
+from rlx.models.decoder import KV_DTYPES
+
 PROMPT = "Story {k}: once upon a time, in a land far away, there lived"
 
 
@@ -57,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="per concurrency level")
     parser.add_argument("--max-batch", type=int, default=16, help="rlx serve --max-batch")
     parser.add_argument("--weights", default="gguf", choices=("gguf", "gguf-int8", "f32"))
-    parser.add_argument("--kv-dtype", default="f32", choices=("f32", "f16", "bf16"),
+    parser.add_argument("--kv-dtype", default="f32", choices=KV_DTYPES,
                         help="rlx serve --kv-dtype")
     parser.add_argument("--prompt-words", type=int, default=0, metavar="N",
                         help="N words before each prompt: streams over a long context")
