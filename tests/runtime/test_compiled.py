@@ -1,6 +1,7 @@
 """CompiledGraph: the spec's scenarios and the run/param/handle surface, on every device."""
 
 import math
+import threading
 
 import ml_dtypes
 import numpy as np
@@ -426,6 +427,126 @@ def test_kv_feed_on_run_matches_numpy_slicing(device):
         cg.feed_kv_on_run(0, src_cap, dst_rows, cap, elems, counts.astype(np.int32))
     with pytest.raises(rlx.InputError, match="row counts"):
         cg.feed_kv_on_run(0, src_cap, dst_rows, cap, elems, counts[:2])
+
+
+def _kv_program(device, new_rows: int, layers: int = 2, heads: int = 2, cap: int = 8,
+                dim: int = 4):
+    """A program of ``layers`` cached attentions over caches k<l> / v<l> [1, heads, cap,
+    dim] bound as handles (zeros), whose new keys and values (outputs 1 ..) feed them."""
+    g = rlx.Graph(f"kv_{new_rows}")
+    past = g.input("past", (1,), "i64")
+    attended, rows = [], []
+    for layer in range(layers):
+        q, k, v = (g.input(f"{t}{layer}_new", (1, heads, new_rows, dim)) for t in "qkv")
+        k_cache, v_cache = (g.input(f"{t}{layer}", (1, heads, cap, dim)) for t in "kv")
+        attended.append(rlx.cached_attention(q, k, v, k_cache, v_cache, past, scale=0.5))
+        rows += [k * 1.0, v * 1.0]
+    g.set_outputs(attended + rows)
+    cg = rlx.Session(device).compile(g)
+    for layer in range(layers):
+        for i, t in enumerate("kv"):
+            assert cg.bind_handle(f"{t}{layer}")
+            assert cg.register_kv_row_feed(f"{t}{layer}", layers + 2 * layer + i)
+    return cg
+
+
+def _attention64(q, k, v, scale=0.5):
+    """Causal attention of the last len(q) positions over all of k / v, float64."""
+    q, k, v = (np.asarray(a, np.float64) for a in (q, k, v))
+    s = scale * q @ k.swapaxes(-1, -2)
+    offset = k.shape[-2] - q.shape[-2]
+    s[..., np.arange(q.shape[-2])[:, None] + offset < np.arange(k.shape[-2])] = -np.inf
+    w = np.exp(s - s.max(-1, keepdims=True))
+    return (w / w.sum(-1, keepdims=True)) @ v
+
+
+def test_a_prefix_prefilled_by_one_program_seeds_anothers_caches(device):
+    """seed_resident_kv_prefix_from: a 5-token prefix prefilled by one program (its
+    caches fed from its outputs) is copied into a second program's own caches, which then
+    decodes the next token over it. Oracle: float64 attention over the prefix's keys and
+    values and the new row."""
+    rng = np.random.default_rng(8)
+    layers, heads, cap, dim, prefix = 2, 2, 8, 4, 5
+    prefill, decode = _kv_program(device, prefix), _kv_program(device, 1)
+    rows = {f"{t}{layer}_new": rng.standard_normal((1, heads, prefix + 1, dim)).astype(np.float32)
+            for layer in range(layers) for t in "qkv"}
+    prefill.run({"past": np.array([0]),
+                 **{name: value[:, :, :prefix] for name, value in rows.items()}})
+    # each (sequence, KV head) of the [1, heads, ., dim] buffers is a run of rows
+    assert prefill.feed_kv_batch_major_ragged(0, prefix, [0] * heads, cap, dim, prefix)
+    assert decode.seed_resident_kv_prefix_from(prefill, prefix, cap, dim, layers)
+    outs = decode.run({"past": np.array([prefix]),
+                       **{name: value[:, :, prefix:] for name, value in rows.items()}})
+    for layer in range(layers):
+        want = _attention64(*(rows[f"{t}{layer}_new"] for t in "qkv"))[:, :, prefix:]
+        np.testing.assert_allclose(outs[layer], want, rtol=2e-5, atol=2e-6)
+        for t in "kv":      # the prefix's rows, zeros after it: only [0, prefix) came over
+            cache = decode.read_handle(f"{t}{layer}")
+            np.testing.assert_array_equal(cache[:, :, :prefix],
+                                          rows[f"{t}{layer}_new"][:, :, :prefix])
+            assert not cache[:, :, prefix:].any()
+
+
+def test_kv_rows_copied_between_programs_match_numpy_slicing(device):
+    """copy_resident_kv_rows_from copies exactly positions [from, to) of every sequence
+    and head of every fed cache; bad arguments are InputErrors that copy nothing; a
+    shared handle needs no copy; another device is refused with False."""
+    rng = np.random.default_rng(9)
+    src, dst = _kv_program(device, 1), _kv_program(device, 1)
+    names = [f"{t}{layer}" for layer in range(2) for t in "kv"]
+    want = {}
+    for name in names:
+        assert src.bind_handle(name, rng.standard_normal((1, 2, 8, 4)).astype(np.float32))
+        want[name] = rng.standard_normal((1, 2, 8, 4)).astype(np.float32)
+        assert dst.bind_handle(name, want[name])
+    assert dst.copy_resident_kv_rows_from(src, 2, 6, 8, 4, 2)
+    for name in names:
+        want[name][:, :, 2:6] = src.read_handle(name)[:, :, 2:6]
+        np.testing.assert_array_equal(dst.read_handle(name), want[name])
+    assert dst.copy_resident_kv_rows_from(src, 3, 3, 8, 4, 2)       # no rows
+    for bad, match in (((5, 4, 8, 4, 2), "rows"), ((0, 9, 8, 4, 2), "rows"),
+                       ((0, 2, 8, 4, 3), "n_layers 3"), ((0, 2, 8, 5, 2), "not"),
+                       ((0, 2, 7, 4, 2), "not"), ((-1, 2, 8, 4, 2), "non-negative"),
+                       ((0, 2.0, 8, 4, 2), "integer")):
+        with pytest.raises(rlx.InputError, match=match):
+            dst.copy_resident_kv_rows_from(src, *bad)
+    other = _kv_program(device, 1, cap=6)       # caches of another capacity
+    with pytest.raises(rlx.InputError, match="source graph"):
+        dst.copy_resident_kv_rows_from(other, 0, 2, 8, 4, 2)
+    for name in names:
+        np.testing.assert_array_equal(dst.read_handle(name), want[name])
+    assert dst.share_handle_from(src, "k0")     # one buffer: its rows are there already
+    assert dst.seed_resident_kv_prefix_from(src, 8, 8, 4, 2)
+    for name in names:
+        np.testing.assert_array_equal(dst.read_handle(name), src.read_handle(name))
+    elsewhere = [d for d in rlx.available_devices() if d != device]
+    if elsewhere:
+        foreign = _kv_program(elsewhere[0], 1)
+        assert dst.copy_resident_kv_rows_from(foreign, 0, 2, 8, 4, 2) is False
+
+
+def test_kv_rows_copied_both_ways_from_two_threads_finish(device):
+    """Two threads copying rows between the same two programs in opposite directions
+    (each call holds both programs' locks) both finish, and the caches end equal."""
+    first, second = _kv_program(device, 1), _kv_program(device, 1)
+    rng = np.random.default_rng(12)
+    for cg in (first, second):
+        for name in ("k0", "v0", "k1", "v1"):
+            assert cg.bind_handle(name, rng.standard_normal((1, 2, 8, 4)).astype(np.float32))
+
+    def copy(dst, src):
+        for _ in range(200):
+            assert dst.copy_resident_kv_rows_from(src, 0, 8, 8, 4, 2)
+
+    threads = [threading.Thread(target=copy, args=pair, daemon=True)
+               for pair in ((first, second), (second, first))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in threads)
+    for name in ("k0", "v0", "k1", "v1"):
+        np.testing.assert_array_equal(first.read_handle(name), second.read_handle(name))
 
 
 def test_clone_copy_and_share_params(device):

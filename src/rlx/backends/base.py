@@ -520,6 +520,46 @@ class Executable(ABC):
                     addresses)
         return True
 
+    def copy_kv_rows_from(self, other: Executable, first: int, end: int, upper: int,
+                          row_elems: int, layers: int) -> bool:
+        """Positions ``first .. end - 1`` of each handle this executable feeds KV rows to
+        (:meth:`register_kv_row_feed`), a buffer [..., upper, row_elems], from
+        ``other``'s handle of the same name, for every leading index (each sequence and
+        KV head). The handles are a key and a value cache per layer: ``2 * layers`` of
+        them. Everything is checked before anything is copied (InputError). False when
+        either side keeps no resident KV."""
+        if not (self.capabilities_.kv_resident and other.capabilities_.kv_resident):
+            return False
+        what = "copy_resident_kv_rows_from"
+        names = list(dict.fromkeys(h for h, _ in self.kv_feeds))
+        if not names:
+            raise InputError(f"{what}: this graph feeds no KV handle (register_kv_row_feed "
+                             "first)")
+        if len(names) != 2 * layers:
+            raise InputError(f"{what}: n_layers {layers} means {2 * layers} KV handles (a "
+                             f"key and a value cache a layer); this graph feeds {len(names)}: "
+                             f"{', '.join(names)}")
+        if not 0 <= first <= end <= upper:
+            raise InputError(f"{what}: rows [{first}, {end}) must lie in [0, {upper}] "
+                             "(the caches' positions)")
+        copies = []
+        for name in names:
+            dst, src = self.handles[name], other.handles.get(name)
+            if src is None:
+                raise InputError(f"{what}: the source graph has no bound handle {name!r}")
+            if dst.shape[-2:] != (upper, row_elems):
+                raise InputError(f"{what}: handle {name!r} is {list(dst.shape)}, not [..., "
+                                 f"{upper}, {row_elems}] (upper, kv_dim)")
+            if src.shape != dst.shape or src.dtype != dst.dtype:
+                raise InputError(f"{what}: handle {name!r} is {dst.dtype.name} "
+                                 f"{list(dst.shape)} here and {src.dtype.name} "
+                                 f"{list(src.shape)} in the source graph")
+            if src is not dst:      # a shared handle already holds the rows
+                copies.append((dst, src))
+        for dst, src in copies:
+            dst[..., first:end, :] = src[..., first:end, :]
+        return True
+
     # ------------------------------------------------------------------ training
     def optimizer_step_resident(self, trainable: Sequence[tuple[str, Sequence[int]]],
                                 step: OptimizerStep) -> bool:

@@ -5,7 +5,9 @@ Names and indices are checked here before the executable's hook is called.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import contextlib
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -149,6 +151,40 @@ class HandlesMixin:
         return self._exe.feed_kv_paged(src_seq_cap, block_tables, starts, counts, page,
                                        row_elems)
 
+    def copy_resident_kv_rows_from(self, src: CompiledGraph, from_row: int, to_row: int,
+                                   outgoing_upper: int, kv_dim: int, n_layers: int) -> bool:
+        """Copy positions ``from_row .. to_row - 1`` of every KV cache this graph feeds
+        (the handles given to :meth:`register_kv_row_feed`, ``2 * n_layers`` of them: a
+        key and a value cache a layer) from ``src``'s bound handles of the same names:
+        a prefix computed by one program (a shared system prompt, another batch's
+        prefill) seeds another program's caches without running it again. Each cache is
+        a buffer [..., outgoing_upper, kv_dim] (rlx's caches are [batch, kv_heads,
+        positions, head_dim]: every sequence and KV head takes the rows). Graphs that
+        share a handle (:meth:`share_handle_from`) hold the rows already. Returns False
+        across devices or where a device keeps no resident KV cache; InputError, with
+        nothing copied, for rows outside [0, outgoing_upper], another number of
+        handles, or a source handle missing or of another shape or dtype. Both graphs'
+        committed runs finish first, and neither runs while the rows are copied."""
+        what = "copy_resident_kv_rows_from"
+        counts = {"from_row": from_row, "to_row": to_row, "outgoing_upper": outgoing_upper,
+                  "kv_dim": kv_dim, "n_layers": n_layers}
+        for name, value in counts.items():
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+                raise InputError(f"{what}: {name} must be a non-negative integer, got "
+                                 f"{value!r}")
+        if self.device != src.device:
+            return False
+        with _both_locked(self, src):
+            return self._exe.copy_kv_rows_from(src._exe, int(from_row), int(to_row),
+                                               int(outgoing_upper), int(kv_dim),
+                                               int(n_layers))
+
+    def seed_resident_kv_prefix_from(self, src: CompiledGraph, prefix_tokens: int,
+                                     outgoing_upper: int, kv_dim: int, n_layers: int) -> bool:
+        """:meth:`copy_resident_kv_rows_from` of the first ``prefix_tokens`` positions."""
+        return self.copy_resident_kv_rows_from(src, 0, prefix_tokens, outgoing_upper, kv_dim,
+                                               n_layers)
+
     @_serialised
     def optimizer_step_resident(self, trainable: Sequence[tuple[str, Sequence[int]]],
                                 step: OptimizerStep) -> bool:
@@ -227,3 +263,17 @@ class HandlesMixin:
         self._wait_async()
         with self._lock:
             return self._exe.run_feed_gpu_handle(feeds, handle_name, output_index)
+
+
+@contextmanager
+def _both_locked(first: CompiledGraph, second: CompiledGraph) -> Iterator[None]:
+    """Both graphs' committed runs finished and both locks held, taken in one order
+    whatever the call's (two threads copying between the same graphs both ways do not
+    wait on each other); one graph given twice is locked once."""
+    graphs = sorted({id(g): g for g in (first, second)}.values(), key=id)
+    for graph in graphs:
+        graph._wait_async()
+    with contextlib.ExitStack() as stack:
+        for graph in graphs:
+            stack.enter_context(graph._lock)
+        yield

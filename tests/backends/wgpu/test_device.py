@@ -202,6 +202,37 @@ def test_shared_kv_handles_follow_every_writer():
             assert_close(cg.run({"x": xv})[1][:, 0], want @ weights)
 
 
+def test_kv_rows_copied_from_another_program_are_read_by_the_next_run():
+    """copy_resident_kv_rows_from writes the caches' host copies; the next run on the
+    device reads the copied rows, though its device copies were current before (a run
+    had read them)."""
+    def program():
+        g = rlx.Graph("wgpu_kv_pair")
+        caches = [g.input(name, (6, 5)) for name in ("k", "v")]
+        x = g.input("x", (1, 5))
+        weights = g.constant(np.arange(1, 6, dtype=np.float32).reshape(5, 1))
+        g.set_outputs([x * 2.0, x * 3.0] + [c @ weights for c in caches])
+        cg = compile_for(g)
+        for i, name in enumerate(("k", "v")):
+            assert cg.bind_handle(name)
+            assert cg.register_kv_row_feed(name, i)
+        return cg
+
+    rng = np.random.default_rng(11)
+    src, dst = program(), program()
+    xv = rand(rng, 1, 5)
+    dst.run({"x": xv})
+    values = {name: rand(rng, 6, 5) for name in ("k", "v")}
+    for name, value in values.items():
+        assert src.bind_handle(name, value)
+    assert dst.copy_resident_kv_rows_from(src, 1, 4, 6, 5, 1)
+    outs = dst.run({"x": xv})
+    for name, out in zip(("k", "v"), outs[2:]):
+        want = np.zeros((6, 5))
+        want[1:4] = values[name][1:4]
+        assert_close(out[:, 0], want @ np.arange(1, 6))
+
+
 def force_kernels(monkeypatch, kind: str) -> None:
     """Render the matrix products in the CPU adapter's form ("registers") or the GPU
     forms ("gpu": workgroup tiles, and subgroups where this adapter has them)."""

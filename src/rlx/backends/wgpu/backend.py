@@ -535,6 +535,13 @@ class WgpuExecutable(Executable):
             self._count_feed_writes(done)
             return done
 
+    def copy_kv_rows_from(self, other: Executable, first: int, end: int, upper: int,
+                          row_elems: int, layers: int) -> bool:
+        with self._lock:
+            done = super().copy_kv_rows_from(other, first, end, upper, row_elems, layers)
+            self._count_feed_writes(done)
+            return done
+
     def _count_feed_writes(self, done: bool) -> None:
         """After a host-side feed: every fed handle is uploaded whole before the next run."""
         if done:
