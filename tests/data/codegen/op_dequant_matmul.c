@@ -1559,6 +1559,42 @@ RLX_INLINE void rlx_i_k_scales(const uint8_t *p, rlx_i16v8 *sc, rlx_i32v8 *mn) {
     *mn = __builtin_convertvector(m, rlx_i32v8);
 #endif
 }
+/* 16 int16 lanes (q6_k's 16 sub-block scales; x's code sums per 16 elements) */
+typedef int16_t rlx_i16v16 __attribute__((vector_size(32)));
+/* int32 lane l: a[2l] b[2l] + a[2l + 1] b[2l + 1] (exact: products of an int8 scale and
+   a sum of 16 codes, |a b| < 2^18) */
+RLX_INLINE rlx_i32v8 rlx_i_madd16(rlx_i16v16 a, rlx_i16v16 b) {
+#if defined(__AVX2__)
+    return (rlx_i32v8)_mm256_madd_epi16((__m256i)a, (__m256i)b);
+#else
+    const rlx_i32v8 lo = __builtin_convertvector(
+        __builtin_shufflevector(a, a, 0, 2, 4, 6, 8, 10, 12, 14), rlx_i32v8);
+    const rlx_i32v8 hi = __builtin_convertvector(
+        __builtin_shufflevector(a, a, 1, 3, 5, 7, 9, 11, 13, 15), rlx_i32v8);
+    const rlx_i32v8 blo = __builtin_convertvector(
+        __builtin_shufflevector(b, b, 0, 2, 4, 6, 8, 10, 12, 14), rlx_i32v8);
+    const rlx_i32v8 bhi = __builtin_convertvector(
+        __builtin_shufflevector(b, b, 1, 3, 5, 7, 9, 11, 13, 15), rlx_i32v8);
+    return lo * blo + hi * bhi;
+#endif
+}
+/* the 16 int8 at p as int16 lanes (q6_k's sub-block scales, in order) */
+RLX_INLINE rlx_i16v16 rlx_i_s8_16x16(const uint8_t *p) {
+    typedef int8_t i8v16 __attribute__((vector_size(16)));
+    i8v16 v;
+    memcpy(&v, p, 16);
+    return __builtin_convertvector(v, rlx_i16v16);
+}
+/* q6_k's x side: the sums of each 16 of a row's k codes q as int16, written over the
+   row's per-32 sums si (k / 16 int16 fill the k / 32 int32 exactly; q6_k has no mins
+   to read them), in order: sub-block s of super-block b at (int16_t *)si + 16 b + s */
+static void rlx_i_code_sums16(const int8_t *restrict q, int64_t k, int32_t *restrict si) {
+    for (int64_t i = 0; i < k / 16; i++) {
+        int16_t sum = 0;
+        for (int e = 0; e < 16; e++) sum = (int16_t)(sum + q[16 * i + e]);
+        memcpy((int16_t *)(void *)si + i, &sum, 2);
+    }
+}
 /* 8 int8 at p as int16 lanes (q6_k's sub-block scales) */
 RLX_INLINE rlx_i16v8 rlx_i_s8_16(const uint8_t *p) {
     typedef int8_t i8v8 __attribute__((vector_size(8)));
@@ -5090,7 +5126,7 @@ static __attribute__((noinline)) void rlx_ik4x4_q5_k(
    run time, with the loops turned inside out (as WIDE_TEMPLATE): each super-block of
    each of the 4 rows of W is decoded once, its 8 sub-blocks' codes kept in
    registers, and dotted with all mx rows of x. The same integer sums and the same
-   float operations in the same order as rlx_ik4x<mx>_q6_k, so the same bits. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+   float operations in the same order as rlx_ik4x<mx>_q6_k, so the same bits. q6_k: the 6-bit codes of group g as stored, 0 .. 63 (rlx.ir.gguf_blocks takes 32 off them: 32 times x's code sums per 16 times the scales, the mins' part, comes off at the end); int8 scales per 16 */
 RLX_INLINE void rlx_ikw4_q6_k_rows(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -5100,8 +5136,8 @@ RLX_INLINE void rlx_ikw4_q6_k_rows(
     (void)si;
     (void)ds;
     (void)kg;
-    rlx_f8v acc[1][4][16];
-    for (int p = 0; p < 1; p++)
+    rlx_f8v acc[2][4][16];
+    for (int p = 0; p < 2; p++)
         for (int j = 0; j < 4; j++)
             for (int m = 0; m < mx; m++) acc[p][j][m] = (rlx_f8v){0};
     for (int64_t sb = 0; sb < kd; sb++) {
@@ -5110,11 +5146,12 @@ RLX_INLINE void rlx_ikw4_q6_k_rows(
             const uint8_t *b = q + j * row_bytes + sb * 210;
             for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
             const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
+            const rlx_i16v16 sc16 = rlx_i_s8_16x16(b + 192);
             rlx_i8v c[8];
             #pragma GCC unroll 8
-            for (int g = 0; g < 8; g++) c[g] = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
-                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
-            const float d = rlx_g_half(b + 208);
+            for (int g = 0; g < 8; g++) c[g] = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
+                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4));
+            const float d = rlx_g_half(b + 208), dmin = 32.0f * d;
             #pragma GCC unroll 2
             for (int m = 0; m < mx; m++) {
                 rlx_i32v8 isum = {0};
@@ -5122,17 +5159,21 @@ RLX_INLINE void rlx_ikw4_q6_k_rows(
                 for (int g = 0; g < 8; g++) {
                     rlx_i8v xc;
                     memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
-                    isum += rlx_i_dot_v(c[g], xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
+                    isum += rlx_i_dot_v(c[g], xc, 0, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
                 }
                 const float xs = dx[m * kd + sb];
                 const rlx_f8v sf = __builtin_convertvector(isum, rlx_f8v);
                 acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                rlx_i16v16 sv;
+                memcpy(&sv, si + m * kg + sb * 8, 32);
+                const rlx_f8v mf = __builtin_convertvector(rlx_i_madd16(sc16, sv), rlx_f8v);
+                acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
             }
         }
     }
     for (int m = 0; m < mx; m++)
         for (int j = 0; j < 4; j++)
-            y[m * n + j] = rlx_i_fold(acc[0][j][m]);
+            y[m * n + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
 }
 
 #if RLX_I_ONE_BODY
@@ -5153,7 +5194,7 @@ static RLX_I_ONE_COPY void rlx_ikw4_q6_k_any(
    the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
    out), scales
    dx [1, k / 256] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g as stored, 0 .. 63 (rlx.ir.gguf_blocks takes 32 off them: 32 times x's code sums per 16 times the scales, the mins' part, comes off at the end); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ik4x1_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -5171,44 +5212,49 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[1][RP][1];
+        rlx_f8v acc[2][RP][1];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 1; m++)
-                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 210;
                 for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
                 const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
+                const rlx_i16v16 sc16 = rlx_i_s8_16x16(b + 192);
                 rlx_i32v8 isum[1];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) isum[m] = (rlx_i32v8){0};
                 #pragma GCC unroll 8
                 for (int g = 0; g < 8; g++) {
-                    const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
-                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
+                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4));
                     #pragma GCC unroll 4
                     for (int m = 0; m < 1; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
                     }
                 }
-                const float d = rlx_g_half(b + 208);
+                const float d = rlx_g_half(b + 208), dmin = 32.0f * d;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 1; m++) {
                     const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i16v16 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(rlx_i_madd16(sc16, sv), rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
                 }
             }
         }
         for (int m = 0; m < 1; m++)
             for (int j = 0; j < RP; j++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
 #endif
 }
@@ -5220,7 +5266,7 @@ static __attribute__((noinline)) void rlx_ik4x1_q6_k(
    the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
    out), scales
    dx [5, k / 256] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g as stored, 0 .. 63 (rlx.ir.gguf_blocks takes 32 off them: 32 times x's code sums per 16 times the scales, the mins' part, comes off at the end); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ik4x5_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -5238,44 +5284,49 @@ static __attribute__((noinline)) void rlx_ik4x5_q6_k(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[1][RP][5];
+        rlx_f8v acc[2][RP][5];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 5; m++)
-                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 210;
                 for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
                 const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
+                const rlx_i16v16 sc16 = rlx_i_s8_16x16(b + 192);
                 rlx_i32v8 isum[5];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 5; m++) isum[m] = (rlx_i32v8){0};
                 #pragma GCC unroll 8
                 for (int g = 0; g < 8; g++) {
-                    const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
-                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
+                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4));
                     #pragma GCC unroll 4
                     for (int m = 0; m < 5; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
                     }
                 }
-                const float d = rlx_g_half(b + 208);
+                const float d = rlx_g_half(b + 208), dmin = 32.0f * d;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 5; m++) {
                     const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i16v16 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(rlx_i_madd16(sc16, sv), rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
                 }
             }
         }
         for (int m = 0; m < 5; m++)
             for (int j = 0; j < RP; j++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
 #endif
 }
@@ -5325,7 +5376,7 @@ static __attribute__((noinline)) void rlx_ikw4_q6_k_k512_x8(
    the 32-element formats: RLX_I_XT_ROW(kg) a row, as rlx_i_transpose_x lays them
    out), scales
    dx [4, k / 256] and, per 32 elements, the code sums si and the scaled code
-   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales per 16 */
+   sums ds (rlx_i_quantize_row); RP rows of W side by side. q6_k: the 6-bit codes of group g as stored, 0 .. 63 (rlx.ir.gguf_blocks takes 32 off them: 32 times x's code sums per 16 times the scales, the mins' part, comes off at the end); int8 scales per 16 */
 static __attribute__((noinline)) void rlx_ik4x4_q6_k(
         const uint8_t *restrict q, int64_t row_bytes, const int8_t *restrict qx,
         const float *restrict dx, const int32_t *restrict si, const float *restrict ds,
@@ -5343,44 +5394,49 @@ static __attribute__((noinline)) void rlx_ik4x4_q6_k(
     for (int j0 = 0; j0 < 4; j0 += RP) {
         const uint8_t *qj = q + j0 * row_bytes;
         const int64_t ahead = RLX_G_AHEAD * RP * row_bytes;
-        rlx_f8v acc[1][RP][4];
+        rlx_f8v acc[2][RP][4];
         #pragma GCC unroll 16
         for (int j = 0; j < RP; j++)
             #pragma GCC unroll 4
             for (int m = 0; m < 4; m++)
-                for (int p = 0; p < 1; p++) acc[p][j][m] = (rlx_f8v){0};
+                for (int p = 0; p < 2; p++) acc[p][j][m] = (rlx_f8v){0};
         for (int64_t sb = 0; sb < kd; sb++) {
             #pragma GCC unroll 16
             for (int j = 0; j < RP; j++) {
                 const uint8_t *b = qj + j * row_bytes + sb * 210;
                 for (int l = 0; l < 210; l += 64) __builtin_prefetch(b + l + ahead);
                 const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
+                const rlx_i16v16 sc16 = rlx_i_s8_16x16(b + 192);
                 rlx_i32v8 isum[4];
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) isum[m] = (rlx_i32v8){0};
                 #pragma GCC unroll 8
                 for (int g = 0; g < 8; g++) {
-                    const rlx_i8v c = (rlx_i8v)((rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
-                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4)) - 32);
+                    const rlx_i8v c = (rlx_i8v)(rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)
+                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), 2 * (g & 3), 3), 4));
                     #pragma GCC unroll 4
                     for (int m = 0; m < 4; m++) {
                         rlx_i8v xc;
                         memcpy(&xc, qx + m * RLX_I_X_ROW(k) + sb * 256 + 32 * g, 32);
-                        isum[m] += rlx_i_dot_v(c, xc, 1, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
+                        isum[m] += rlx_i_dot_v(c, xc, 0, g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7);
                     }
                 }
-                const float d = rlx_g_half(b + 208);
+                const float d = rlx_g_half(b + 208), dmin = 32.0f * d;
                 #pragma GCC unroll 4
                 for (int m = 0; m < 4; m++) {
                     const float xs = dx[m * kd + sb];
                     const rlx_f8v sf = __builtin_convertvector(isum[m], rlx_f8v);
                     acc[0][j][m] = rlx_i_fma(d * xs - (rlx_f8v){0}, sf, acc[0][j][m]);
+                    rlx_i16v16 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(rlx_i_madd16(sc16, sv), rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);
                 }
             }
         }
         for (int m = 0; m < 4; m++)
             for (int j = 0; j < RP; j++)
-                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m]);
+                y[m * n + j0 + j] = rlx_i_fold(acc[0][j][m] - acc[1][j][m]);
     }
 #endif
 }
@@ -7122,6 +7178,7 @@ static int rlx_k31(void **slots, uint8_t *arena, const int64_t *ctl) {
     int32_t *si = (int32_t *)(arena + 704);
     for (int64_t r = 0; r < 1; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 576, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_code_sums16(qx + r * 576, 512, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -7142,6 +7199,7 @@ static int rlx_k32(void **slots, uint8_t *arena, const int64_t *ctl) {
     int32_t *si = (int32_t *)(arena + 3264);
     for (int64_t r = 0; r < 5; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 576, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_code_sums16(qx + r * 576, 512, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {
@@ -7162,6 +7220,7 @@ static int rlx_k33(void **slots, uint8_t *arena, const int64_t *ctl) {
     int32_t *si = (int32_t *)(arena + 12992);
     for (int64_t r = 0; r < 20; r++) {
         rlx_i_quantize_row(x + r * 512, 512, 256, qx + r * 576, dx + r * 2, ds + r * 16, si + r * 16);
+        rlx_i_code_sums16(qx + r * 576, 512, si + r * 16);
     }
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 96; g++) {

@@ -249,6 +249,42 @@ RLX_INLINE void rlx_i_k_scales(const uint8_t *p, rlx_i16v8 *sc, rlx_i32v8 *mn) {
     *mn = __builtin_convertvector(m, rlx_i32v8);
 #endif
 }
+/* 16 int16 lanes (q6_k's 16 sub-block scales; x's code sums per 16 elements) */
+typedef int16_t rlx_i16v16 __attribute__((vector_size(32)));
+/* int32 lane l: a[2l] b[2l] + a[2l + 1] b[2l + 1] (exact: products of an int8 scale and
+   a sum of 16 codes, |a b| < 2^18) */
+RLX_INLINE rlx_i32v8 rlx_i_madd16(rlx_i16v16 a, rlx_i16v16 b) {
+#if defined(__AVX2__)
+    return (rlx_i32v8)_mm256_madd_epi16((__m256i)a, (__m256i)b);
+#else
+    const rlx_i32v8 lo = __builtin_convertvector(
+        __builtin_shufflevector(a, a, 0, 2, 4, 6, 8, 10, 12, 14), rlx_i32v8);
+    const rlx_i32v8 hi = __builtin_convertvector(
+        __builtin_shufflevector(a, a, 1, 3, 5, 7, 9, 11, 13, 15), rlx_i32v8);
+    const rlx_i32v8 blo = __builtin_convertvector(
+        __builtin_shufflevector(b, b, 0, 2, 4, 6, 8, 10, 12, 14), rlx_i32v8);
+    const rlx_i32v8 bhi = __builtin_convertvector(
+        __builtin_shufflevector(b, b, 1, 3, 5, 7, 9, 11, 13, 15), rlx_i32v8);
+    return lo * blo + hi * bhi;
+#endif
+}
+/* the 16 int8 at p as int16 lanes (q6_k's sub-block scales, in order) */
+RLX_INLINE rlx_i16v16 rlx_i_s8_16x16(const uint8_t *p) {
+    typedef int8_t i8v16 __attribute__((vector_size(16)));
+    i8v16 v;
+    memcpy(&v, p, 16);
+    return __builtin_convertvector(v, rlx_i16v16);
+}
+/* q6_k's x side: the sums of each 16 of a row's k codes q as int16, written over the
+   row's per-32 sums si (k / 16 int16 fill the k / 32 int32 exactly; q6_k has no mins
+   to read them), in order: sub-block s of super-block b at (int16_t *)si + 16 b + s */
+static void rlx_i_code_sums16(const int8_t *restrict q, int64_t k, int32_t *restrict si) {
+    for (int64_t i = 0; i < k / 16; i++) {
+        int16_t sum = 0;
+        for (int e = 0; e < 16; e++) sum = (int16_t)(sum + q[16 * i + e]);
+        memcpy((int16_t *)(void *)si + i, &sum, 2);
+    }
+}
 /* 8 int8 at p as int16 lanes (q6_k's sub-block scales) */
 RLX_INLINE rlx_i16v8 rlx_i_s8_16(const uint8_t *p) {
     typedef int8_t i8v8 __attribute__((vector_size(8)));

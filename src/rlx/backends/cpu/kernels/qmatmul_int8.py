@@ -39,14 +39,16 @@ count, whatever the batch; the portable tier rounds products and sums separately
 The k-quants (q4_k, q5_k, q6_k) round x per super-block of 256 instead (GGML's Q8_K):
 their sub-block scales are small integers, so the kernel multiplies each sub-block's
 lane sums by its scale in integers too (``vpmaddwd`` with the scale in place of ones),
-sums the 8 sub-blocks of a super-block in int32 (exact: at most 2^24, so the
-conversion is exact too) and does one float multiply-add per super-block and row,
-``d * dx`` times those sums; the mins' part, each sub-block's min times x's code sum
-(exact in int32 and in float), is converted and multiplied-and-added with ``dmin * dx``
-into the second set of float sums, subtracted from the first at the end
-(:data:`K_LOOPS`). The sub-block scales sit in int16 lanes, each sub-block's picked
-out by one byte shuffle (``rlx_i_dot_v``); AVX2 takes the 6-bit scales and mins out of
-their 12 bytes in vector lanes (``rlx_i_k_scales``). q4_k went from 150 to 110
+sums the 8 sub-blocks of a super-block in int32 (exact; below 2^24, so the
+conversion is exact too, but for q6_k's, which may round: see
+:data:`.qmatmul_int8_formats.K_GROUPS`) and does one float multiply-add per super-block
+and row, ``d * dx`` times those sums; the mins' part, each sub-block's min times x's
+code sum (exact in int32 and in float; for q6_k 32 times its scale times x's code sum
+per 16), is converted and multiplied-and-added with ``dmin * dx`` into the second set
+of float sums, subtracted from the first at the end (:data:`K_LOOPS`). The sub-block
+scales sit in int16 lanes, each sub-block's picked out by one byte shuffle
+(``rlx_i_dot_v``); AVX2 takes the 6-bit scales and mins out of their 12 bytes in
+vector lanes (``rlx_i_k_scales``). q4_k went from 150 to 110
 instructions a super-block and row (vector scales; 18 -> 26 GB/s of blocks on one avx2
 core in cache, best of 150 calls), then to 88 (scales unpacked in vector lanes, the
 mins in the second set of sums instead of an integer fold and a scalar chain; 10 ->
@@ -76,9 +78,9 @@ from rlx.backends.cpu.kernels.qmatmul_int8_formats import (
     DECODE_BOUND,
     GROUPS,
     K_GROUPS,
-    K_MINS,
     c_flag,
     k_d_fields,
+    k_mins,
     kernel_name,
     vector_bias,
     wide_kernel_name,
@@ -247,7 +249,7 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
         d_fields = k_d_fields(fmt, mins)
         loops = K_LOOPS.format(size=size, mx=mx, codes=codes, dot=dot,
                                setup=setup.replace("\n", "\n" + " " * 12),
-                               d_fields=d_fields, mins=K_MINS if mins else "")
+                               d_fields=d_fields, mins=k_mins(fmt) if mins else "")
         sums_of_row = "acc[0][j][m] - acc[1][j][m]" if mins else "acc[0][j][m]"
         sets = 2 if mins else 1     # the mins' sums in the second set
     else:
@@ -301,6 +303,8 @@ def _round_x(w: CWriter, ctx: RenderContext, fmt: str, k: int, rows: int,
                f"ds + r * {kg}, si + r * {kg});")
         if fmt in GROUPS:
             w.line(f"rlx_i_transpose_x(qx + r * {xr}, {k}, qt + r * {_padded(k)});")
+        if fmt == "q6_k":
+            w.line(f"rlx_i_code_sums16(qx + r * {xr}, {k}, si + r * {kg});")
         if tiles:
             qmatmul_amx.round_x_tiles(w, k, rows, xr, f"ctl[{AMX_CTL}]")
 

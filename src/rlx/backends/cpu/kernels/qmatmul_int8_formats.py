@@ -63,16 +63,27 @@ K_GROUPS = {
              "rlx_i_shr(rlx_i_load32(b + 48 + 32 * (g >> 1)), 4 * (g & 1), 15)\n"
              "                   | rlx_i_shl(rlx_i_shr(hb, g, 1), 4)",
              "sc, g, g"),
-    "q6_k": ("q6_k: the 6-bit codes of group g less 32 (rlx.ir.gguf_blocks); int8 scales "
-             "per 16", True, False, r"""
-    const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);""",
-             "(rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)"
+    "q6_k": ("q6_k: the 6-bit codes of group g as stored, 0 .. 63 (rlx.ir.gguf_blocks "
+             "takes 32 off them: 32 times x's code sums per 16 times the scales, the "
+             "mins' part, comes off at the end); int8 scales per 16", False, True, r"""
+    const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
+    const rlx_i16v16 sc16 = rlx_i_s8_16x16(b + 192);""",
+             "rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)"
              "\n                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), "
-             "2 * (g & 3), 3), 4)) - 32",
+             "2 * (g & 3), 3), 4)",
              "g < 4 ? slo : shi, (2 * g) & 7, (2 * g + 1) & 7"),
 }
 """Each k-quant's parts of :data:`.qmatmul_int8.K_LOOPS`; ``d`` and ``dmin`` are the fp16 fields
-at bytes 0 and 2 (q6_k: d at 208)."""
+at bytes 0 and 2 (q6_k: d at 208, and 32 d in place of dmin).
+
+q6_k's codes are taken as stored, unsigned, rather than less 32: on x86 the u8 x s8
+products then need no signs moved onto x (two instructions a group and row of x fewer,
+and the subtraction), and the 32 comes off as q4_k's mins do, in the second set of
+sums: 32 d dx times the scales times x's code sums per 16 (``rlx_i_code_sums16``, made
+once per row of x where it is rounded). Every tier computes it so, so the bits agree
+across tiers; the integer sums of the codes as stored reach 2^25 where those of the
+codes less 32 stayed below 2^24, so their conversion may round (by at most 2^-24 of
+the sum). One Zen 4 core, q6_k against one row of x: see :data:`K_MINS_Q6`."""
 
 
 K_MINS = """
@@ -80,6 +91,20 @@ K_MINS = """
                     memcpy(&sv, si + m * kg + sb * 8, 32);
                     const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
                     acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);"""
+
+K_MINS_Q6 = """
+                    rlx_i16v16 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(rlx_i_madd16(sc16, sv), rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);"""
+"""q6_k's part of :data:`K_MINS`: its 16 scales times x's code sums per 16 (written over
+si by ``rlx_i_code_sums16``), two sub-blocks an int32 lane, times 32 d dx."""
+
+
+def k_mins(fmt: str) -> str:
+    """The C of a k-quant's second set of sums (:data:`K_MINS`, :data:`K_MINS_Q6`)."""
+    return K_MINS_Q6 if fmt == "q6_k" else K_MINS
+
 
 DECODE_BOUND = frozenset({"q5_0", "q5_1"})
 """Formats whose kernels against one row of x take ``RLX_I_RP1_DECODE_BOUND`` rows of
@@ -111,8 +136,10 @@ def zero_block(fmt: str) -> str:
 
 def k_d_fields(fmt: str, mins: bool) -> str:
     """The C declaring a k-quant super-block's d (and dmin) from its block b."""
+    if fmt == "q6_k":
+        return "const float d = rlx_g_half(b + 208), dmin = 32.0f * d;"
     return ("float dmin;\n                const float d = rlx_i_half_pair(b, &dmin)[0];"
-            if mins else f"const float d = rlx_g_half(b + {208 if fmt == 'q6_k' else 0});")
+            if mins else "const float d = rlx_g_half(b);")
 
 
 def kernel_name(fmt: str, rows: int, mx: int | str) -> str:
