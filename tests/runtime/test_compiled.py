@@ -510,6 +510,8 @@ def test_kv_rows_copied_between_programs_match_numpy_slicing(device):
                        ((0, 2.0, 8, 4, 2), "integer")):
         with pytest.raises(rlx.InputError, match=match):
             dst.copy_resident_kv_rows_from(src, *bad)
+    with pytest.raises(rlx.InputError, match="CompiledGraph"):
+        dst.copy_resident_kv_rows_from(src.read_handle("k0"), 0, 2, 8, 4, 2)
     other = _kv_program(device, 1, cap=6)       # caches of another capacity
     with pytest.raises(rlx.InputError, match="source graph"):
         dst.copy_resident_kv_rows_from(other, 0, 2, 8, 4, 2)

@@ -166,6 +166,9 @@ class HandlesMixin:
         handles, or a source handle missing or of another shape or dtype. Both graphs'
         committed runs finish first, and neither runs while the rows are copied."""
         what = "copy_resident_kv_rows_from"
+        if not isinstance(src, type(self)):
+            raise InputError(f"{what}: src must be a CompiledGraph, got "
+                             f"{type(src).__name__}")
         counts = {"from_row": from_row, "to_row": to_row, "outgoing_upper": outgoing_upper,
                   "kv_dim": kv_dim, "n_layers": n_layers}
         for name, value in counts.items():
