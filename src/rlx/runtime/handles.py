@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -268,7 +267,7 @@ class HandlesMixin:
             return self._exe.run_feed_gpu_handle(feeds, handle_name, output_index)
 
 
-@contextmanager
+@contextlib.contextmanager
 def _both_locked(first: CompiledGraph, second: CompiledGraph) -> Iterator[None]:
     """Both graphs' committed runs finished and both locks held, taken in one order
     whatever the call's (two threads copying between the same graphs both ways do not

@@ -83,7 +83,10 @@ sums: 32 d dx times the scales times x's code sums per 16 (``rlx_i_code_sums16``
 once per row of x where it is rounded). Every tier computes it so, so the bits agree
 across tiers; the integer sums of the codes as stored reach 2^25 where those of the
 codes less 32 stayed below 2^24, so their conversion may round (by at most 2^-24 of
-the sum). One Zen 4 core, q6_k against one row of x: see :data:`K_MINS_Q6`."""
+the sum). One Zen 4 core, q6_k 2048 x 1024 in cache against 1 / 16 / 64 rows of x:
+avx512 0.086 / 0.62 / 2.70 -> 0.075 / 0.53 / 2.24 ms, avx2 0.093 / 0.67 -> 0.080 / 0.61;
+a 49152 x 1024 output head from memory 2.07 -> 1.85 ms (on two threads, at memory
+speed either way)."""
 
 
 K_MINS = """
