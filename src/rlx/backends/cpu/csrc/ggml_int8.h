@@ -268,12 +268,18 @@ RLX_INLINE rlx_i32v8 rlx_i_madd16(rlx_i16v16 a, rlx_i16v16 b) {
     return lo * blo + hi * bhi;
 #endif
 }
-/* the 16 int8 at p as int16 lanes (q6_k's sub-block scales, in order) */
+/* the 16 int8 at p as int16 lanes (q6_k's sub-block scales, in order; its halves,
+   rlx_i_half16, are rlx_i_dot_v's scale vectors) */
 RLX_INLINE rlx_i16v16 rlx_i_s8_16x16(const uint8_t *p) {
     typedef int8_t i8v16 __attribute__((vector_size(16)));
     i8v16 v;
     memcpy(&v, p, 16);
     return __builtin_convertvector(v, rlx_i16v16);
+}
+/* lanes 8 h .. 8 h + 7 of v (h 0 or 1) */
+RLX_INLINE rlx_i16v8 rlx_i_half16(rlx_i16v16 v, const int h) {
+    return h ? __builtin_shufflevector(v, v, 8, 9, 10, 11, 12, 13, 14, 15)
+             : __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7);
 }
 /* q6_k's x side: the sums of each 16 of a row's k codes q as int16, written over the
    row's per-32 sums si (k / 16 int16 fill the k / 32 int32 exactly; q6_k has no mins
@@ -284,13 +290,6 @@ static void rlx_i_code_sums16(const int8_t *restrict q, int64_t k, int32_t *rest
         for (int e = 0; e < 16; e++) sum = (int16_t)(sum + q[16 * i + e]);
         memcpy((int16_t *)(void *)si + i, &sum, 2);
     }
-}
-/* 8 int8 at p as int16 lanes (q6_k's sub-block scales) */
-RLX_INLINE rlx_i16v8 rlx_i_s8_16(const uint8_t *p) {
-    typedef int8_t i8v8 __attribute__((vector_size(8)));
-    i8v8 v;
-    memcpy(&v, p, 8);
-    return __builtin_convertvector(v, rlx_i16v8);
 }
 /* the 8 32-bit values at p in lanes 0 .. n - 1, zeros above (n <= 8; nothing past
    p + n is read: a masked load, not lanes stored one by one and loaded back, which

@@ -80,7 +80,6 @@ from rlx.backends.cpu.kernels.qmatmul_int8_formats import (
     K_GROUPS,
     c_flag,
     k_d_fields,
-    k_mins,
     kernel_name,
     vector_bias,
     wide_kernel_name,
@@ -249,7 +248,7 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
         d_fields = k_d_fields(fmt, mins)
         loops = K_LOOPS.format(size=size, mx=mx, codes=codes, dot=dot,
                                setup=setup.replace("\n", "\n" + " " * 12),
-                               d_fields=d_fields, mins=k_mins(fmt) if mins else "")
+                               d_fields=d_fields, mins=mins)
         sums_of_row = "acc[0][j][m] - acc[1][j][m]" if mins else "acc[0][j][m]"
         sets = 2 if mins else 1     # the mins' sums in the second set
     else:

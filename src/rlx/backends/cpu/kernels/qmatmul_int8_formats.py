@@ -44,18 +44,36 @@ ZERO_BLOCK = {"q8_0": "rlx_i_q8_zero_block"}
 are not zero bytes (else ``rlx_i_zero_block``)."""
 
 
+K_MINS = """
+                    rlx_i32v8 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);"""
+"""q4_k's and q5_k's second set of sums (:data:`K_GROUPS`): each sub-block's min times
+x's code sum per 32 (si), times dmin dx."""
+
+K_MINS_Q6 = """
+                    rlx_i16v16 sv;
+                    memcpy(&sv, si + m * kg + sb * 8, 32);
+                    const rlx_f8v mf = __builtin_convertvector(rlx_i_madd16(sc16, sv), rlx_f8v);
+                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);"""
+"""q6_k's part of :data:`K_MINS`: its 16 scales times x's code sums per 16 (written over
+si by ``rlx_i_code_sums16``), two sub-blocks an int32 lane, times 32 d dx."""
+
+
 K_GROUPS = {
-    # format: (layout, signed codes, mins, setup per super-block, codes of sub-block g,
+    # format: (layout, signed codes, the second set of sums (the mins' part; C),
+    #          setup per super-block, codes of sub-block g,
     #          its scales: an int16 vector and the lanes of its two halves)
     "q4_k": ("q4_k: sub-block g's nibbles (low of chunk g / 2 when g is even, else high); "
-             "6-bit scale and min per sub-block", False, True, r"""
+             "6-bit scale and min per sub-block", False, K_MINS, r"""
     rlx_i16v8 sc;
     rlx_i32v8 mn;
     rlx_i_k_scales(b + 4, &sc, &mn);""",
              "rlx_i_shr(rlx_i_load32(b + 16 + 32 * (g >> 1)), 4 * (g & 1), 15)",
              "sc, g, g"),
     "q5_k": ("q5_k: as q4_k (nibbles at b + 48), topped by bit g of the 32 bytes at b + 16",
-             False, True, r"""
+             False, K_MINS, r"""
     rlx_i16v8 sc;
     rlx_i32v8 mn;
     rlx_i_k_scales(b + 4, &sc, &mn);
@@ -65,9 +83,9 @@ K_GROUPS = {
              "sc, g, g"),
     "q6_k": ("q6_k: the 6-bit codes of group g as stored, 0 .. 63 (rlx.ir.gguf_blocks "
              "takes 32 off them: 32 times x's code sums per 16 times the scales, the "
-             "mins' part, comes off at the end); int8 scales per 16", False, True, r"""
-    const rlx_i16v8 slo = rlx_i_s8_16(b + 192), shi = rlx_i_s8_16(b + 200);
-    const rlx_i16v16 sc16 = rlx_i_s8_16x16(b + 192);""",
+             "mins' part, comes off at the end); int8 scales per 16", False, K_MINS_Q6, r"""
+    const rlx_i16v16 sc16 = rlx_i_s8_16x16(b + 192);
+    const rlx_i16v8 slo = rlx_i_half16(sc16, 0), shi = rlx_i_half16(sc16, 1);""",
              "rlx_i_shr(rlx_i_load32(b + 64 * (g >> 2) + 32 * (g & 1)), (g & 3) >> 1 ? 4 : 0, 15)"
              "\n                   | rlx_i_shl(rlx_i_shr(rlx_i_load32(b + 128 + 32 * (g >> 2)), "
              "2 * (g & 3), 3), 4)",
@@ -87,26 +105,6 @@ the sum). One Zen 4 core, q6_k 2048 x 1024 in cache against 1 / 16 / 64 rows of 
 avx512 0.086 / 0.62 / 2.70 -> 0.075 / 0.53 / 2.24 ms, avx2 0.093 / 0.67 -> 0.080 / 0.61;
 a 49152 x 1024 output head from memory 2.07 -> 1.85 ms (on two threads, at memory
 speed either way)."""
-
-
-K_MINS = """
-                    rlx_i32v8 sv;
-                    memcpy(&sv, si + m * kg + sb * 8, 32);
-                    const rlx_f8v mf = __builtin_convertvector(mn * sv, rlx_f8v);
-                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);"""
-
-K_MINS_Q6 = """
-                    rlx_i16v16 sv;
-                    memcpy(&sv, si + m * kg + sb * 8, 32);
-                    const rlx_f8v mf = __builtin_convertvector(rlx_i_madd16(sc16, sv), rlx_f8v);
-                    acc[1][j][m] = rlx_i_fma(dmin * xs - (rlx_f8v){0}, mf, acc[1][j][m]);"""
-"""q6_k's part of :data:`K_MINS`: its 16 scales times x's code sums per 16 (written over
-si by ``rlx_i_code_sums16``), two sub-blocks an int32 lane, times 32 d dx."""
-
-
-def k_mins(fmt: str) -> str:
-    """The C of a k-quant's second set of sums (:data:`K_MINS`, :data:`K_MINS_Q6`)."""
-    return K_MINS_Q6 if fmt == "q6_k" else K_MINS
 
 
 DECODE_BOUND = frozenset({"q5_0", "q5_1"})

@@ -11,7 +11,6 @@ from rlx.backends.cpu.kernels.qmatmul_int8_formats import (
     K_GROUPS,
     c_flag,
     k_d_fields,
-    k_mins,
     kernel_name,
     vector_bias,
     wide_kernel_name,
@@ -308,7 +307,7 @@ def _wide_body(fmt: str, rows: int) -> str:
             **common, doc=doc, setup=setup.replace("\n", "\n" + " " * 8), codes=codes,
             d_fields=k_d_fields(fmt, mins).replace("\n" + " " * 16, "\n" + " " * 12),
             dot=f"rlx_i_dot_v(c[g], xc, {int(sgn)}, {scales})",
-            mins=k_mins(fmt).replace("\n" + " " * 20, "\n" + " " * 16) if mins else "",
+            mins=mins.replace("\n" + " " * 20, "\n" + " " * 16),
             sums_of_row="acc[0][j][m] - acc[1][j][m]" if mins else "acc[0][j][m]",
             sets=2 if mins else 1)
     doc, sgn, offsets, codes = GROUPS[fmt]
