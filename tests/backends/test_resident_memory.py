@@ -2,6 +2,7 @@
 where a run writes them: a decoder's process is held to 1.3x its weights' file."""
 
 import mmap
+import os
 import sys
 
 import numpy as np
@@ -61,3 +62,41 @@ def test_a_small_zeroed_buffer_is_aligned_and_zero():
     buffer = base.aligned_zeros((3, 5), np.int64)
     assert buffer.ctypes.data % base.ALIGNMENT == 0 and buffer.flags.c_contiguous
     np.testing.assert_array_equal(buffer, np.zeros((3, 5), np.int64))
+
+
+def _mapping_of(address: int) -> tuple[str, list[str]]:
+    """(the file, the VmFlags) of the mapping that holds ``address`` (Linux's smaps)."""
+    name, flags, holds = "", [], False
+    with open("/proc/self/smaps") as f:
+        for line in f:
+            fields = line.split()
+            if "-" in fields[0] and not fields[0].endswith(":"):
+                low, high = (int(x, 16) for x in fields[0].split("-"))
+                holds = low <= address < high
+                if holds:
+                    name = fields[5] if len(fields) > 5 else ""
+            elif holds and fields[0] == "VmFlags:":
+                flags = fields[1:]
+                break
+    return name, flags
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads Linux's smaps")
+def test_a_weight_file_is_mapped_read_only_and_large_ones_on_huge_pages(tmp_path):
+    rng = np.random.default_rng(3)
+    thp = hasattr(mmap, "MADV_HUGEPAGE") and os.path.isdir("/sys/kernel/mm/transparent_hugepage")
+    for nbytes, huge in ((base.HUGE_MIN + 12345, thp), (base.HUGE_MIN - 1, False)):
+        data = rng.integers(0, 256, nbytes, np.uint8)
+        path = tmp_path / f"weights{nbytes}.bin"
+        data.tofile(path)
+        mapped = base.map_file(str(path))
+        assert resident_pages(mapped) <= 1 + pages_per_fault()   # mapped, not read in
+        np.testing.assert_array_equal(mapped, data)
+        with pytest.raises(ValueError):
+            mapped[0] = 1
+        name, flags = _mapping_of(mapped.ctypes.data)
+        assert name == str(path)                                 # the file's own pages
+        assert ("hg" in flags) == huge, flags
+    empty = tmp_path / "empty.bin"
+    empty.write_bytes(b"")
+    assert base.map_file(str(empty)).size == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import mmap
 import struct
 
 import ml_dtypes
@@ -35,10 +36,10 @@ def _sample_tensors() -> dict[str, np.ndarray]:
 
 
 def _maps_file(array: np.ndarray) -> bool:
-    """Whether ``array`` is a view whose chain of bases reaches a np.memmap."""
+    """Whether ``array`` is a view whose chain of bases reaches a file mapping."""
     base = array.base
-    while base is not None and not isinstance(base, np.memmap):
-        base = getattr(base, "base", None)
+    while base is not None and not isinstance(base, (mmap.mmap, np.memmap)):
+        base = base.obj if isinstance(base, memoryview) else getattr(base, "base", None)
     return base is not None
 
 

@@ -39,6 +39,19 @@ def test_scenario_end_to_end_mlp(device):
     assert abs(y0[0, 0] - 0.346) < 0.01
 
 
+def test_no_step_runs_on_the_host_between_device_steps(device):
+    """The spec's browser-WebGPU questions, on a program with a data-dependent loop:
+    the host is the device here, so no step is left to it."""
+    g = rlx.Graph("host_steps")
+    x = g.input("x", (4,))
+    g.set_outputs([rlx.control.while_loop(lambda v: v.sum() < 100.0, lambda v: v * 2.0, x)])
+    cg = rlx.Session(device).compile(g)
+    assert cg.requires_host_execution() is False
+    assert cg.host_execution_summary() is None
+    (y,) = cg.run({"x": np.ones(4, np.float32)})
+    np.testing.assert_array_equal(y, np.full(4, 32.0))     # 4 -> 8 -> ... -> 128
+
+
 def test_scenario_quickstart_matmul(device):
     g = rlx.Graph("q")
     x = g.input("x", (1, 4))

@@ -32,6 +32,7 @@ from rlx.backends.buffers import (  # noqa: F401  (public names re-exported here
     aligned_copy,
     aligned_empty,
     aligned_zeros,
+    map_file,
     map_zeroed,
     pooled_zeros,
     round_up,

@@ -77,6 +77,31 @@ def _byte_size(nbytes: int) -> str:
     return text
 
 
+def map_file(path: str) -> np.ndarray:
+    """The bytes of the file at ``path`` as a read-only uint8 array mapped from it
+    (nothing is read up front; the array keeps the mapping alive). Weights that kernels
+    read as stored are bound to views of it. From HUGE_MIN bytes the mapping is
+    advised onto huge pages where the OS has them: pages the file brings into the page
+    cache through it then come in ``HUGE_PAGE`` pieces where the filesystem allows
+    (ext4 and XFS on recent Linux kernels), and the mapping maps each with one entry, so
+    a decode step that streams every weight walks one page-table entry per 2 MiB
+    instead of 512. A page cache that already holds the file in small pages (one written
+    a moment before, by an installer or a copy) keeps them until it drops them.
+
+    OSError when the file cannot be opened or mapped."""
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size == 0:      # an empty file cannot be mapped
+            return np.zeros(0, np.uint8)
+        mapping = mmap.mmap(f.fileno(), size, access=mmap.ACCESS_READ)
+    if size >= HUGE_MIN and hasattr(mmap, "MADV_HUGEPAGE"):
+        try:
+            mapping.madvise(mmap.MADV_HUGEPAGE)
+        except OSError:      # a kernel without transparent huge pages: small pages
+            pass
+    return np.frombuffer(mapping, np.uint8)
+
+
 def map_zeroed(nbytes: int, what: str = "rlx buffers") -> tuple[mmap.mmap, np.ndarray]:
     """(the mapping, its first ``nbytes`` zeroed bytes as a uint8 array): a private
     anonymous mapping, from HUGE_MIN bytes on ``HUGE_PAGE``-aligned and advised onto

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from rlx.backends.buffers import map_file
 from rlx.errors import RlxError
 from rlx.frontends.strings import StringTable, offsets_array
 from rlx.ir.gguf_blocks import BLOCK_FORMATS, dequantize_blocks
@@ -148,7 +149,7 @@ class GGUFFile:
         self.path = os.fspath(path)
         if os.path.getsize(self.path) < len(GGUF_MAGIC):
             raise GGUFError(f"{self.path}: too short to be a GGUF file")
-        self._buffer = np.memmap(self.path, dtype=np.uint8, mode="r")
+        self._buffer = map_file(self.path)
         cursor = _Cursor(self._buffer, self.path)
         self.version, tensor_count, kv_count = _read_preamble(cursor)
         self.metadata: dict[str, Any] = {}

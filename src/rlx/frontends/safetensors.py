@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rlx.backends.buffers import map_file
 from rlx.errors import RlxError
 
 __all__ = ["SafetensorsCheckpoint", "SafetensorsError", "SafetensorsFile",
@@ -256,13 +257,14 @@ def load_safetensors(path: str | os.PathLike) -> dict[str, np.ndarray]:
         return dict(f.items())
 
 
-def _map_file(path: str) -> np.memmap:
-    """The whole file as a read-only uint8 memmap; SafetensorsError when too short."""
+def _map_file(path: str) -> np.ndarray:
+    """The whole file as a read-only uint8 array mapped from it (:func:`map_file`);
+    SafetensorsError when too short."""
     size = os.path.getsize(path)
     if size < HEADER_LENGTH_BYTES:
         raise SafetensorsError(f"{path}: {size} bytes is too short for a safetensors file "
                                f"(the header length alone takes {HEADER_LENGTH_BYTES})")
-    return np.memmap(path, dtype=np.uint8, mode="r")
+    return map_file(path)
 
 
 def _parse_header(buffer: np.ndarray, path: str

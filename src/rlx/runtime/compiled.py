@@ -126,6 +126,19 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
         """What this executable really supports (compare ``rlx.advisory_capabilities``)."""
         return self._exe.capabilities()
 
+    def requires_host_execution(self) -> bool:
+        """Whether a step of this program runs on the host between device steps, which a
+        browser's WebGPU cannot wait for: False on every rlx device. The cpu and
+        reference devices are the host; the wgpu device compiles every op of a graph to
+        WGSL or refuses the graph when it is compiled (UnsupportedOpError naming the op
+        or dtype), so no compiled program leaves a step to the host."""
+        return False
+
+    def host_execution_summary(self) -> str | None:
+        """One line naming this program's host-executed steps, or None when every step
+        runs on its device: None on every rlx device (see :meth:`requires_host_execution`)."""
+        return None
+
     def report(self) -> Any:
         """The compile report: dispatch, fusion groups and memory plan."""
         return self._report

@@ -326,6 +326,25 @@ def test_unsupported_input_dtype_is_refused_at_compile(dtype):
     assert re.search(rf"\b{dtype}\b", message, re.IGNORECASE), message
 
 
+def test_no_step_is_left_to_the_host():
+    """The spec's host-executed steps (which a browser's WebGPU cannot wait for) do not
+    exist here: a loop whose trip count the data decides is refused at compile time,
+    and a program that compiles reports no host step."""
+    g = rlx.Graph("wgpu_host_loop")
+    x = g.input("x", (4,))
+    g.set_outputs([rlx.control.while_loop(lambda v: v.sum() < 100.0, lambda v: v * 2.0, x)])
+    with pytest.raises(rlx.UnsupportedOpError, match="while_loop"):
+        compile_for(g)
+    g = rlx.Graph("wgpu_no_host")
+    x = g.input("x", (4,))
+    g.set_outputs([(x * 2.0).sum()])
+    cg = compile_for(g)
+    assert cg.requires_host_execution() is False
+    assert cg.host_execution_summary() is None
+    (y,) = cg.run({"x": np.arange(4, dtype=np.float32)})
+    assert_close(y, np.float64(12.0))
+
+
 def test_unsupported_intermediate_dtype_names_its_node():
     """An i16 value inside an f32 graph is refused, naming the cast that makes it: it is
     not computed in 32 bits instead."""
