@@ -2,7 +2,7 @@
 
     python scripts/fuzz.py --all --seconds 600          # the long campaign
     python scripts/fuzz.py --target gguf --seconds 60   # one target
-    python scripts/fuzz.py --all --runs 20000           # a fixed number of inputs (CI)
+    python scripts/fuzz.py --all --runs 20000 --jobs 2  # a fixed number of inputs (CI)
     python scripts/fuzz.py --target gguf --replay FILE  # re-run saved inputs
     python scripts/fuzz.py --make-seeds                 # rewrite the seed corpus
 
@@ -33,6 +33,8 @@ faster machine happened to reach. The long campaigns are the time-bound ones.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import functools
 import hashlib
 import json
 import mmap
@@ -439,7 +441,9 @@ def default_engine() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", action="append", choices=sorted(TARGETS), default=[])
-    parser.add_argument("--all", action="store_true", help="every target, one after another")
+    parser.add_argument("--all", action="store_true", help="every target")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="targets fuzzed at once (1: one after another)")
     parser.add_argument("--seconds", type=float, default=60.0, help="per target (60)")
     parser.add_argument("--engine", choices=("atheris", "random"), default=None,
                         help="atheris when installed, else random")
@@ -472,12 +476,18 @@ def main(argv: list[str] | None = None) -> int:
     if not names:
         parser.error("name a --target or pass --all")
     engine = args.engine or default_engine()
-    reports = []
-    for name in names:
-        report = fuzz_target(name, args.seconds, engine, args.timeout, args.seed,
-                             args.crash_dir or CRASHES, args.verbose, args.runs)
-        print_report(report)
-        reports.append(report)
+    if args.jobs < 1:
+        parser.error("--jobs must be 1 or more")
+    fuzz = functools.partial(fuzz_target, seconds=args.seconds, engine=engine,
+                             timeout=args.timeout, seed=args.seed,
+                             crash_root=args.crash_dir or CRASHES, verbose=args.verbose,
+                             runs=args.runs)
+    # each target's inputs come from its own seed, whatever else runs beside it
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        reports = []
+        for report in pool.map(fuzz, names):
+            print_report(report)
+            reports.append(report)
     total = sum(len(r.findings) for r in reports)
     print(f"{sum(r.executions for r in reports)} executions, {total} findings over "
           f"{len(reports)} targets")

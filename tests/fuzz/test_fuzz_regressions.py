@@ -223,3 +223,19 @@ def test_a_run_of_fixed_length_tries_that_many_inputs(fuzz, tmp_path):
                               str(tmp_path / "crashes"), runs=seeds + 40)
     assert report.executions == seeds + 40 and not report.findings
     assert report.seconds < 60
+
+
+def test_targets_fuzzed_side_by_side_report_in_order(fuzz, tmp_path, capsys):
+    """--jobs 2: both targets run their count of inputs and report in the order named,
+    as one after another would."""
+    counts = {t: len(fuzz.seed_files(t)) + 30 for t in ("safetensors", "graph-json")}
+    argv = ["--target", "safetensors", "--target", "graph-json", "--jobs", "2",
+            "--engine", "random", "--runs", str(max(counts.values())), "--seconds", "60",
+            "--crash-dir", str(tmp_path / "crashes")]
+    assert fuzz.main(argv) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("== ")]
+    assert [line.split(":")[0] for line in lines] == ["== safetensors", "== graph-json"]
+    for line in lines:
+        assert f" {max(counts.values())} executions" in line and "0 findings" in line
+    with pytest.raises(SystemExit):
+        fuzz.main(["--all", "--jobs", "0"])
