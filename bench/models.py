@@ -48,6 +48,7 @@ import numpy as np
 import rlx
 from bench.__main__ import format_table, machine_description, measure
 from bench.peers import Runner, TorchPeer
+from rlx.backends import base
 from rlx.frontends.tokenizer import load_tokenizer
 from rlx.models import (
     BertConfig,
@@ -448,12 +449,28 @@ def prompt_for(tokenizer) -> list[int]:
     return ids[:PROMPT_TOKENS]
 
 
+def settle_page_cache(path: str) -> None:
+    """Hold ``path`` in the page cache as a file at rest is read, the same for every
+    peer: written back and dropped (a file just written, by the benchmark or an
+    installer, sits there in the writer's small pages), then read again through a
+    mapping advised onto huge pages, as rlx maps weights (``rlx.backends.base.map_file``).
+    Linux; elsewhere nothing changes."""
+    if not hasattr(os, "posix_fadvise"):
+        return
+    with open(path, "rb") as f:
+        os.fsync(f.fileno())
+        os.posix_fadvise(f.fileno(), 0, 0, os.POSIX_FADV_DONTNEED)
+    data = base.map_file(path)
+    int(data[::4096].sum())     # one byte a page brings in every page
+
+
 def bench_decoder(file: DecoderFile, threads: int, repeat: int,
                   log: Callable[[str], None], formats: Sequence[str] = tuple(RLX_DECODER_FORMATS),
                   peer_names: Sequence[str] = DECODER_PEERS) -> list[Row]:
     """Prefill and decode rows of ``file`` for the rlx weight ``formats`` (the first
     one is the base the others' agreement is logged against) and the peers named."""
     log(f"[{file.key}] {file.title}: {file.path}")
+    settle_page_cache(file.path)
     prefill_row = Row(f"{file.title} prefill {PROMPT_TOKENS} (ms)", per_second=PROMPT_TOKENS)
     decode_row = Row(f"{file.title} decode 1 token (ms)", per_second=1)
     peers: dict[str, DecoderPeer] = {}
