@@ -1410,6 +1410,18 @@ RLX_INLINE rlx_u8v rlx_i_bit4(const uint8_t *p) {
     return (rlx_u8v)((spread & bit) != 0) & 16;
 #endif
 }
+/* the 5-bit codes of q5_0 / q5_1: the nibbles at p topped by the bits of the word at h */
+RLX_INLINE rlx_u8v rlx_i_nibbles5(const uint8_t *p, const uint8_t *h) {
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+    /* 16 added to the nibbles in the bytes the word's bits pick: one masked add */
+    uint32_t w;
+    memcpy(&w, h, 4);
+    const __m256i low = (__m256i)rlx_i_nibbles(p);
+    return (rlx_u8v)_mm256_mask_add_epi8(low, (__mmask32)w, low, _mm256_set1_epi8(16));
+#else
+    return rlx_i_nibbles(p) | rlx_i_bit4(h);
+#endif
+}
 /* the bytes of v shifted right by s (0 .. 7), as 16-bit lanes (x86 has no byte
    shift), then masked by m */
 RLX_INLINE rlx_u8v rlx_i_shr(rlx_u8v v, int s, uint8_t m) {
@@ -3568,7 +3580,7 @@ RLX_INLINE void rlx_iw4_q5_0_rows(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = blk + l * 22;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 6, b + 2);
                 }
                 rlx_i_transpose8(c, t[p]);
                 rlx_i_fields8(bl, &a[p], &o[p]);
@@ -3603,7 +3615,7 @@ RLX_INLINE void rlx_iw4_q5_0_rows(
                 const int j = j0 + i / w, l = i & (w - 1);
                 const uint8_t *b = bl[i] = l < nl && j < 4
                     ? q + j * row_bytes + (g0 + l) * 22 : rlx_i_zero_block;
-                c[i] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                c[i] = (rlx_i8v)rlx_i_nibbles5(b + 6, b + 2);
             }
             rlx_i_transpose8(c, t);
             rlx_f8v a, o;
@@ -3690,7 +3702,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = blk + l * 22;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 6, b + 2);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -3723,7 +3735,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_0(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = l < nl ? blk + l * 22 : rlx_i_zero_block;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 6, b + 2);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -3794,7 +3806,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = blk + l * 22;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 6, b + 2);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -3827,7 +3839,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_0(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = l < nl ? blk + l * 22 : rlx_i_zero_block;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 6, b + 2);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -3858,7 +3870,7 @@ RLX_INLINE void rlx_ia16_q5_0_decode(const uint8_t *restrict q, int64_t row_byte
     #pragma GCC unroll 16
     for (int j = 0; j < 16; j++) {
         const uint8_t *b = q + g * 22 + j * row_bytes;
-        const rlx_u8v c = (rlx_u8v)((rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2)));
+        const rlx_u8v c = (rlx_u8v)((rlx_i8v)rlx_i_nibbles5(b + 6, b + 2));
         memcpy(to + 32 * j, &c, 32);
     }
 }
@@ -4100,7 +4112,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = blk + l * 22;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 6, b + 2);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -4133,7 +4145,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_0(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = l < nl ? blk + l * 22 : rlx_i_zero_block;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 6, b + 2);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -4189,7 +4201,7 @@ RLX_INLINE void rlx_iw4_q5_1_rows(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = blk + l * 24;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 8, b + 4);
                 }
                 rlx_i_transpose8(c, t[p]);
                 rlx_i_fields8(bl, &a[p], &o[p]);
@@ -4226,7 +4238,7 @@ RLX_INLINE void rlx_iw4_q5_1_rows(
                 const int j = j0 + i / w, l = i & (w - 1);
                 const uint8_t *b = bl[i] = l < nl && j < 4
                     ? q + j * row_bytes + (g0 + l) * 24 : rlx_i_zero_block;
-                c[i] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                c[i] = (rlx_i8v)rlx_i_nibbles5(b + 8, b + 4);
             }
             rlx_i_transpose8(c, t);
             rlx_f8v a, o;
@@ -4315,7 +4327,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = blk + l * 24;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 8, b + 4);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -4349,7 +4361,7 @@ static __attribute__((noinline)) void rlx_iv4x1_q5_1(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = l < nl ? blk + l * 24 : rlx_i_zero_block;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 8, b + 4);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -4421,7 +4433,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = blk + l * 24;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 8, b + 4);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -4455,7 +4467,7 @@ static __attribute__((noinline)) void rlx_iv4x5_q5_1(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = l < nl ? blk + l * 24 : rlx_i_zero_block;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 8, b + 4);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -4487,7 +4499,7 @@ RLX_INLINE void rlx_ia16_q5_1_decode(const uint8_t *restrict q, int64_t row_byte
     #pragma GCC unroll 16
     for (int j = 0; j < 16; j++) {
         const uint8_t *b = q + g * 24 + j * row_bytes;
-        const rlx_u8v c = (rlx_u8v)((rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4)));
+        const rlx_u8v c = (rlx_u8v)((rlx_i8v)rlx_i_nibbles5(b + 8, b + 4));
         memcpy(to + 32 * j, &c, 32);
     }
 }
@@ -4730,7 +4742,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_1(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = blk + l * 24;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 8, b + 4);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;
@@ -4764,7 +4776,7 @@ static __attribute__((noinline)) void rlx_iv4x4_q5_1(
                 #pragma GCC unroll 8
                 for (int l = 0; l < 8; l++) {
                     const uint8_t *b = bl[l] = l < nl ? blk + l * 24 : rlx_i_zero_block;
-                    c[l] = (rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4));
+                    c[l] = (rlx_i8v)rlx_i_nibbles5(b + 8, b + 4);
                 }
                 rlx_i_transpose8(c, t);
                 rlx_f8v a, o;

@@ -100,6 +100,18 @@ RLX_INLINE rlx_u8v rlx_i_bit4(const uint8_t *p) {
     return (rlx_u8v)((spread & bit) != 0) & 16;
 #endif
 }
+/* the 5-bit codes of q5_0 / q5_1: the nibbles at p topped by the bits of the word at h */
+RLX_INLINE rlx_u8v rlx_i_nibbles5(const uint8_t *p, const uint8_t *h) {
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+    /* 16 added to the nibbles in the bytes the word's bits pick: one masked add */
+    uint32_t w;
+    memcpy(&w, h, 4);
+    const __m256i low = (__m256i)rlx_i_nibbles(p);
+    return (rlx_u8v)_mm256_mask_add_epi8(low, (__mmask32)w, low, _mm256_set1_epi8(16));
+#else
+    return rlx_i_nibbles(p) | rlx_i_bit4(h);
+#endif
+}
 /* the bytes of v shifted right by s (0 .. 7), as 16-bit lanes (x86 has no byte
    shift), then masked by m */
 RLX_INLINE rlx_u8v rlx_i_shr(rlx_u8v v, int s, uint8_t m) {

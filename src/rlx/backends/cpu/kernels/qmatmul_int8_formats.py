@@ -16,9 +16,9 @@ GROUPS = {
              "(rlx_i8v)rlx_i_nibbles(b + 4)"),
     "q5_0": ("q5_0: codes the nibbles at b + 6 topped by the bits at b + 2, less 16 (taken "
              "off the integer products: BIAS); scale d", False, False,
-             "(rlx_i8v)(rlx_i_nibbles(b + 6) | rlx_i_bit4(b + 2))"),
+             "(rlx_i8v)rlx_i_nibbles5(b + 6, b + 2)"),
     "q5_1": ("q5_1: codes the nibbles at b + 8 topped by the bits at b + 4; scale d, "
-             "offset m", False, True, "(rlx_i8v)(rlx_i_nibbles(b + 8) | rlx_i_bit4(b + 4))"),
+             "offset m", False, True, "(rlx_i8v)rlx_i_nibbles5(b + 8, b + 4)"),
 }
 """Each 32-element format: its stored codes as a byte vector (``b`` the block), whether
 they are signed (a C expression); the scale d (and the offset m) are the fp16 fields at
