@@ -1,5 +1,6 @@
 """Zeroed buffers (KV caches, outputs sized for the largest input) become resident only
-where a run writes them: a decoder's process is held to 1.3x its weights' file."""
+where a run writes them, and weight files are mapped, not read in (the large ones
+advised onto huge pages): a decoder's process is held to 1.3x its weights' file."""
 
 import mmap
 import os
