@@ -78,6 +78,8 @@ from rlx.backends.cpu.kernels.qmatmul_int8_formats import (
     DECODE_BOUND,
     GROUPS,
     K_GROUPS,
+    K_SUMS_OF_ROW,
+    K_X_SUMS,
     c_flag,
     k_d_fields,
     kernel_name,
@@ -245,12 +247,11 @@ def kernel(fmt: str, rows: int, mx: int) -> str:
     if fmt in K_GROUPS:
         doc, sgn, mins, setup, codes, scales = K_GROUPS[fmt]
         dot = f"rlx_i_dot_v(c, xc, {int(sgn)}, {scales})"
-        d_fields = k_d_fields(fmt, mins)
         loops = K_LOOPS.format(size=size, mx=mx, codes=codes, dot=dot,
                                setup=setup.replace("\n", "\n" + " " * 12),
-                               d_fields=d_fields, mins=mins)
-        sums_of_row = "acc[0][j][m] - acc[1][j][m]" if mins else "acc[0][j][m]"
-        sets = 2 if mins else 1     # the mins' sums in the second set
+                               d_fields=k_d_fields(fmt), mins=mins)
+        sums_of_row = K_SUMS_OF_ROW
+        sets = 2        # the mins' sums in the second set
     else:
         doc, sgn, offsets, codes = GROUPS[fmt]
         bias = vector_bias(fmt)
@@ -302,8 +303,8 @@ def _round_x(w: CWriter, ctx: RenderContext, fmt: str, k: int, rows: int,
                f"ds + r * {kg}, si + r * {kg});")
         if fmt in GROUPS:
             w.line(f"rlx_i_transpose_x(qx + r * {xr}, {k}, qt + r * {_padded(k)});")
-        if fmt == "q6_k":
-            w.line(f"rlx_i_code_sums16(qx + r * {xr}, {k}, si + r * {kg});")
+        if fmt in K_X_SUMS:
+            w.line(f"{K_X_SUMS[fmt]}(qx + r * {xr}, {k}, si + r * {kg});")
         if tiles:
             qmatmul_amx.round_x_tiles(w, k, rows, xr, f"ctl[{AMX_CTL}]")
 

@@ -135,12 +135,23 @@ def zero_block(fmt: str) -> str:
     return ZERO_BLOCK.get(fmt, "rlx_i_zero_block")
 
 
-def k_d_fields(fmt: str, mins: bool) -> str:
-    """The C declaring a k-quant super-block's d (and dmin) from its block b."""
-    if fmt == "q6_k":
-        return "const float d = rlx_g_half(b + 208), dmin = 32.0f * d;"
-    return ("float dmin;\n                const float d = rlx_i_half_pair(b, &dmin)[0];"
-            if mins else "const float d = rlx_g_half(b);")
+K_D_FIELDS = {"q6_k": "const float d = rlx_g_half(b + 208), dmin = 32.0f * d;"}
+"""A k-quant super-block's d and dmin (the second set of sums' factor) from its block b,
+where they are not the fp16 pair at bytes 0 and 2 (:func:`k_d_fields`)."""
+
+K_X_SUMS = {"q6_k": "rlx_i_code_sums16"}
+"""k-quants whose second set of sums reads x's code sums otherwise than per 32 (as
+``rlx_i_quantize_row`` leaves them in si): the function that writes them over si, run
+once per row of x where it is rounded, ``(qx, k, si)``."""
+
+K_SUMS_OF_ROW = "acc[0][j][m] - acc[1][j][m]"
+"""A k-quant row's sums: the first set less the second (the mins' part)."""
+
+
+def k_d_fields(fmt: str) -> str:
+    """The C declaring a k-quant super-block's d and dmin from its block b."""
+    return K_D_FIELDS.get(
+        fmt, "float dmin;\n                const float d = rlx_i_half_pair(b, &dmin)[0];")
 
 
 def kernel_name(fmt: str, rows: int, mx: int | str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rlx.backends.cpu.kernels.qmatmul_int8_formats import (
     GROUPS,
     K_GROUPS,
+    K_SUMS_OF_ROW,
     c_flag,
     k_d_fields,
     kernel_name,
@@ -229,8 +230,8 @@ RLX_INLINE void {name}_rows(
     (void)si;
     (void)ds;
     (void)kg;
-    rlx_f8v acc[{sets}][{rows}][{wide}];
-    for (int p = 0; p < {sets}; p++)
+    rlx_f8v acc[2][{rows}][{wide}];
+    for (int p = 0; p < 2; p++)
         for (int j = 0; j < {rows}; j++)
             for (int m = 0; m < mx; m++) acc[p][j][m] = (rlx_f8v){{0}};
     for (int64_t sb = 0; sb < kd; sb++) {{
@@ -305,11 +306,10 @@ def _wide_body(fmt: str, rows: int) -> str:
         doc, sgn, mins, setup, codes, scales = K_GROUPS[fmt]
         return WIDE_K_TEMPLATE.format(
             **common, doc=doc, setup=setup.replace("\n", "\n" + " " * 8), codes=codes,
-            d_fields=k_d_fields(fmt, mins).replace("\n" + " " * 16, "\n" + " " * 12),
+            d_fields=k_d_fields(fmt).replace("\n" + " " * 16, "\n" + " " * 12),
             dot=f"rlx_i_dot_v(c[g], xc, {int(sgn)}, {scales})",
             mins=mins.replace("\n" + " " * 20, "\n" + " " * 16),
-            sums_of_row="acc[0][j][m] - acc[1][j][m]" if mins else "acc[0][j][m]",
-            sets=2 if mins else 1)
+            sums_of_row=K_SUMS_OF_ROW)
     doc, sgn, offsets, codes = GROUPS[fmt]
     bias = vector_bias(fmt)
     return WIDE_TEMPLATE.format(
