@@ -182,9 +182,14 @@ two rows of W are decoded together and each 32 bytes of x's codes are loaded onc
 both (``RLX_I_WIDE_PAIR``, ``rlx_i_dot8_rows``; integer sums, so the same bits). One
 Zen 4 core, 8192 rows of W, minimums of three alternating runs, ms: q4_1 k 1536 against
 16 / 256 rows of x 1.78 / 31.5 -> 1.70 / 29.1; q8_0 k 576 against 16 rows 1.06 -> 1.02.
-The 256-bit ``vpdpbusd`` issues two a cycle there; the float part (a conversion, a
-multiply and one or two multiply-adds per 8 groups and row of x) shares its pipes, which
-is what is left between this kernel and that bound.
+The 256-bit ``vpdpbusd`` issues two a cycle there, on the two pipes that also take
+``vmulps`` and ``vfmadd``: the float part's multiply and one or two multiply-adds per 8
+groups and row of x take 2 of every 10 of those pipes' slots (3 of 11 with an offset);
+the conversion, float and integer additions and the decoding's shuffles go to other
+pipes (4 of each added to 12 independent ``vpdpbusd`` a loop: 1.64 ns unchanged; 4
+multiplies or multiply-adds: 2.19 ns). At k 576 (18 groups) the last 2 groups' step
+costs about 1.6 times a main step's time per group: 16% of a 1536 x 576 product against
+16 rows of x (one core, in cache: 0.154 ms, 0.129 without that step, 0.121 at k 512).
 
 The sums are stored a row of x at a time (the ROWS outputs of row m side by side), as
 every kernel of :mod:`.qmatmul_ggml` and this module stores them: y's rows lie n floats
