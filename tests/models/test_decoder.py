@@ -265,6 +265,23 @@ def test_ragged_batch_decoding_equals_each_sequence_alone(tiny_model):
         np.testing.assert_allclose(np.stack(alone), full[len(prompt) - 1:], atol=ATOL, rtol=0)
 
 
+def test_decode_after_a_one_token_step_of_some_sequences(tiny_model):
+    """extend() giving one token to some sequences runs the decode program with no
+    token for the others; the next decode() appends one to every sequence (its own
+    path: inputs kept per batch size, the cache's row counts set again)."""
+    model, weights = tiny_model
+    prompts = [_sequence(30, 3), _sequence(31, 6)]
+    model.reset(2)
+    model.prefill(prompts)
+    model.extend([[7], []])
+    steps = [model.decode(np.array([11, 12])), model.decode(np.array([13, 14]))]
+    assert model.lengths.tolist() == [6, 8]
+    for b, ids in enumerate((prompts[0] + [7, 11, 13], prompts[1] + [12, 14])):
+        expected = reference_logits(model.config, weights, ids)[-2:]
+        np.testing.assert_allclose(np.stack([s[b] for s in steps]), expected, atol=ATOL,
+                                   rtol=0)
+
+
 def test_one_prefill_program_serves_every_prompt_length(tiny_model):
     """Prompts of 2, 5, 8 tokens (and a ragged batch) into empty caches: one program,
     its new-token axis symbolic up to the chunk, and each matches float64."""
