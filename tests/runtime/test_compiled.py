@@ -774,3 +774,26 @@ def test_a_failing_committed_run_is_raised_at_sync(device):
     (out,) = cg.run({**ok, "past": np.array([2])})
     new = np.exp(0.5 * 8)          # the new row's weight; the two cache rows' values are 0
     np.testing.assert_allclose(out, np.full((1, 1, 1, 8), new / (2 + new)), rtol=1e-6)
+
+
+def test_runs_read_the_handle_bound_now(device):
+    """out = x + h: a run feeding h, then runs feeding only x once h is a persistent
+    handle read the buffer h is bound to at that run: after another program's buffer
+    replaces it (share_handle_from), and as bind_handle rewrites it in place."""
+    g = rlx.Graph("handle_reads")
+    x, h = g.input("x", (4,)), g.input("h", (4,))
+    g.set_outputs([x + h])
+    cg, other = rlx.Session(device).compile(g), rlx.Session(device).compile(g)
+    if not cg.capabilities().persistent_handles:
+        pytest.skip(f"{device} has no persistent handles")
+    xs = np.arange(4, dtype=np.float32)
+    np.testing.assert_array_equal(cg.run_slots([xs, np.full(4, -2.0, np.float32)])[0],
+                                  xs - 2)
+    assert cg.bind_handle("h", np.ones(4, np.float32))
+    assert other.bind_handle("h", np.full(4, 5.0, np.float32))
+    np.testing.assert_array_equal(cg.run_slots([xs, None])[0], xs + 1)
+    np.testing.assert_array_equal(cg.run_slots([xs, None])[0], xs + 1)
+    assert cg.share_handle_from(other, "h")
+    np.testing.assert_array_equal(cg.run_slots([xs, None])[0], xs + 5)
+    assert other.bind_handle("h", np.full(4, 7.0, np.float32))     # in place: one buffer
+    np.testing.assert_array_equal(cg.run_slots([xs + 1, None])[0], xs + 8)

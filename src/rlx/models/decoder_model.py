@@ -438,7 +438,7 @@ class DecoderModel:
         dst_rows, rows = self._feed_rows[(batch, "decode")]
         dst_rows.reshape(batch, -1)[:] = self._lengths[:, None]
         rows.fill(1)
-        (logits, *_) = cg.run_slots(kept)
+        logits = cg.run_slots(kept)[0]
         self._lengths = self._lengths + 1
         return logits.copy()
 

@@ -21,6 +21,7 @@ other runs is the caller's race.
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -380,11 +381,12 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
             raise InputError(f"run_slots: expected {len(inputs)} arrays (inputs "
                              f"{', '.join(inputs) or '(none)'}), got {len(arrays)}")
         feeds = {}
-        for (name, t), value in zip(inputs.items(), arrays):
+        handles = self._exe.handles
+        for name, value in zip(inputs, arrays):
             if value is not None:
                 feeds[name] = self._input_value(name, value)
-            elif name not in self._exe.handles:
-                raise InputError(f"missing input {name!r} ({t})")
+            elif name not in handles:
+                raise InputError(f"missing input {name!r} ({inputs[name]})")
         self._wait_async()
         with self._lock:
             return self._readonly_outputs(self._execute(feeds))
@@ -396,7 +398,7 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
         view's ``base`` is the buffer that owns the memory, not the cut it was made
         from, so a freed cut's id could return for another cut at other extents."""
         held = self._readonly_of
-        if len(held) != len(outs) or any(a is not b for a, b in zip(held, outs)):
+        if len(held) != len(outs) or not all(map(operator.is_, held, outs)):
             self._readonly = [_readonly(o) for o in outs]
             self._readonly_of = list(outs)
         return list(self._readonly)
