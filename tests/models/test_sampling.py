@@ -16,7 +16,13 @@ import numpy as np
 import pytest
 
 from rlx.errors import InputError
-from rlx.models.sampling import Sampler, SamplingParams, greedy, token_distribution
+from rlx.models.sampling import (
+    Sampler,
+    SamplingParams,
+    argmax_rows,
+    greedy,
+    token_distribution,
+)
 
 Z_1E4 = 3.7190164854556804   # the standard normal's 1 - 1e-4 quantile
 
@@ -202,8 +208,28 @@ def test_bad_parameters_are_rejected(kwargs):
     np.array([[-np.inf, -np.inf]]), np.array([[1, 2]]),
 ])
 def test_bad_logits_are_rejected(logits):
-    with pytest.raises(InputError, match="sampling: logits"):
-        Sampler(SamplingParams(seed=0))(logits)
+    for sample in (Sampler(SamplingParams(seed=0)), Sampler(SamplingParams.greedy()), greedy):
+        with pytest.raises(InputError, match="sampling: logits"):
+            sample(logits)
+
+
+def test_greedy_refuses_the_rows_whose_maximum_is_not_finite():
+    """The greedy path makes one pass (argmax, then the value it picked) and refuses
+    exactly the rows whose maximum is NaN, +inf or -inf, naming the first."""
+    rng = np.random.default_rng(5)
+    logits = rng.standard_normal((6, 9)).astype(np.float32)
+    logits[1, [2, 6]] = [np.inf, np.nan]      # NaN after +inf: the maximum is NaN
+    logits[2, 4] = np.inf
+    logits[3, :] = -np.inf
+    logits[4, [0, 8]] = -np.inf               # -inf beside finite values: fine
+    picks, finite = argmax_rows(logits)
+    assert picks.tolist() == np.argmax(logits, axis=1).tolist()
+    assert finite.tolist() == np.isfinite(logits.max(axis=1)).tolist()
+    for bad in (1, 2, 3):
+        with pytest.raises(InputError, match="logits row 2 "):
+            greedy(logits[[0, 4, bad, 5]])
+    fine = logits[[0, 4, 5]]
+    assert greedy(fine).tolist() == np.argmax(fine, axis=1).tolist()
 
 
 def test_context_must_match_the_batch():

@@ -102,22 +102,42 @@ def _check_real(name: str, value: object) -> None:
 
 
 # ---------------------------------------------------------------------- one row
-def _check_logits(logits: np.ndarray) -> np.ndarray:
+def _logits_array(logits: np.ndarray) -> np.ndarray:
     """``logits`` as a float array [batch, vocab]; InputError for another rank, an
-    empty vocabulary, or a row with NaN, +inf or nothing finite."""
+    empty vocabulary or another dtype."""
     array = np.asarray(logits)
     if array.ndim != 2 or array.shape[1] == 0:
         raise InputError(f"sampling: logits must have shape [batch, vocab] with vocab >= 1, "
                          f"got {array.shape}")
     if not np.issubdtype(array.dtype, np.floating):
         raise InputError(f"sampling: logits must be floating point, got {array.dtype}")
-    # a row's maximum is NaN when it holds a NaN, +inf when it holds +inf and -inf when
-    # nothing in it is finite: one pass over the row rather than three
-    bad = ~np.isfinite(array.max(axis=1))
+    return array
+
+
+def _refuse_rows(bad: np.ndarray) -> None:
+    """InputError naming the first row ``bad`` marks."""
     if bad.any():
         row = int(np.flatnonzero(bad)[0])
         raise InputError(f"sampling: logits row {row} holds NaN or +inf, or no finite value")
+
+
+def _check_logits(logits: np.ndarray) -> np.ndarray:
+    """:func:`_logits_array`, and InputError for a row with NaN, +inf or nothing
+    finite."""
+    array = _logits_array(logits)
+    # a row's maximum is NaN when it holds a NaN, +inf when it holds +inf and -inf when
+    # nothing in it is finite: one pass over the row rather than three
+    _refuse_rows(~np.isfinite(array.max(axis=1)))
     return array
+
+
+def argmax_rows(array: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(each row's argmax, whether its value is finite) for float logits [batch, vocab],
+    in one pass: argmax stops at a row's first NaN, so the value it picks is NaN where
+    the row holds one, +inf where it holds +inf and -inf where nothing is finite, the
+    rows :func:`_check_logits` refuses. Ties: the lowest id."""
+    picks = np.argmax(array, axis=1)
+    return picks, np.isfinite(array[np.arange(len(picks)), picks])
 
 
 def _contexts(context: Sequence[Sequence[int]] | None, rows: int) -> list[np.ndarray]:
@@ -208,7 +228,9 @@ def token_distribution(logits: np.ndarray, params: SamplingParams,
 
 def greedy(logits: np.ndarray) -> np.ndarray:
     """int64 [batch]: the id of each row's largest logit (ties: the lowest id)."""
-    return np.argmax(_check_logits(logits), axis=1).astype(np.int64)
+    picks, finite = argmax_rows(_logits_array(logits))
+    _refuse_rows(~finite)
+    return picks.astype(np.int64)
 
 
 class Sampler:
@@ -237,10 +259,10 @@ class Sampler:
                  context: Sequence[Sequence[int]] | None = None) -> np.ndarray:
         """int64 [batch]: a token id for each row of ``logits`` [batch, vocab].
         ``context``: each row's previous token ids (used by the repetition penalty)."""
-        array = _check_logits(logits)
         params = self.params
         if params.is_greedy and params.repetition_penalty == 1:
-            return np.argmax(array, axis=1).astype(np.int64)
+            return greedy(logits)
+        array = _check_logits(logits)
         previous = _contexts(context, array.shape[0])
         uniforms = None if params.is_greedy else self.rng.random(array.shape[0])
         tokens = np.empty(array.shape[0], dtype=np.int64)

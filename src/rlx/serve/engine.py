@@ -51,7 +51,7 @@ from rlx.models.generation import (
     room,
     speculative_step,
 )
-from rlx.models.sampling import Sampler
+from rlx.models.sampling import Sampler, argmax_rows
 from rlx.models.speculative import PromptLookup
 from rlx.serve.protocol import APIError, EmbeddingRequest, GenerationRequest
 
@@ -374,9 +374,7 @@ class Engine:
             self._speculate(decoding)
         elif decoding:
             pieces = [[u.feed] if r in decoding else [] for r, u in enumerate(rows)]
-            logits = self.decoder.extend(pieces)
-            for r in decoding:
-                self._choose(r, logits)
+            self._choose_rows(decoding, self.decoder.extend(pieces))
         chunk = self.decoder.prefill_chunk
         filling = [r for r, u in enumerate(rows)
                    if u is not None and u.feed is None and u.pending]
@@ -405,6 +403,22 @@ class Engine:
                 if self._rows[r] is not unit:       # it finished: the row was freed
                     break
                 self._deliver(r, token, after)
+
+    def _choose_rows(self, rows: list[int], logits: np.ndarray) -> None:
+        """:meth:`_choose` for each of ``rows`` in turn; the greedy rows without a
+        repetition penalty take their tokens from one argmax over ``logits`` (their
+        samplers' tokens: a row refused there goes through its sampler, which raises).
+        16 greedy streams of SmolLM2 had spent 1 ms a step in their samplers."""
+        plain = {r for r in rows if self._rows[r].sampler.params.is_greedy
+                 and self._rows[r].sampler.params.repetition_penalty == 1}
+        picks = finite = None
+        if len(plain) > 1:
+            picks, finite = argmax_rows(logits)
+        for r in rows:
+            if picks is not None and r in plain and finite[r]:
+                self._deliver(r, int(picks[r]), logits[r])
+            else:
+                self._choose(r, logits)
 
     def _choose(self, row: int, logits: np.ndarray) -> None:
         """Sample the next token of the unit in ``row`` from its row of ``logits``."""
