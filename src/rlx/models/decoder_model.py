@@ -447,9 +447,7 @@ class DecoderModel:
         of each sequence's last token in it (zeros for empty pieces)."""
         counts = np.array([len(p) for p in pieces], np.int64)
         longest = int(counts.max())
-        ids = np.zeros((self.batch, longest), np.int64)
-        for b, piece in enumerate(pieces):
-            ids[b, :len(piece)] = piece
+        ids = np.array([p + [0] * (longest - len(p)) for p in pieces], np.int64)
         if longest == 1:
             return self._step("decode", ids, counts)
         cached = self._lengths[counts > 0] if self._paged is not None else self._lengths
@@ -491,8 +489,11 @@ class DecoderModel:
                 out[part] = self._paged_step(kind, ids, part_counts)[part]
             return out
         bucket = self._bucket(len(rows))
-        for b in rows:
-            if not self._sequences[b].reserve(int(self._lengths[b] + counts[b]), self._prefix):
+        # the per-sequence loops run over Python lists: each numpy scalar operation
+        # costs microseconds in the Python between two steps, which runs cold
+        live, lengths, counted = rows.tolist(), self._lengths.tolist(), counts.tolist()
+        for b in live:
+            if not self._sequences[b].reserve(lengths[b] + counted[b], self._prefix):
                 raise InputError(f"the paged KV cache is full ({self._pool.pages} pages of "
                                  f"{self._pool.tokens_per_page} tokens, all in use)")
         packed_ids = np.zeros((bucket, ids.shape[1]), np.int64)
@@ -502,7 +503,7 @@ class DecoderModel:
         packed_counts = np.zeros(bucket, np.int64)
         packed_counts[:len(rows)] = counts[rows]
         table = np.zeros((bucket, self._table_width), np.int64)   # page 0: never read
-        for i, b in enumerate(rows):
+        for i, b in enumerate(live):
             pages = self._sequences[b].pages
             table[i, :len(pages)] = pages
         cg = self._program(kind, bucket)
@@ -515,10 +516,11 @@ class DecoderModel:
             out[rows] = logits[:len(rows)]
         cg.feed_kv_paged(int(cg.input_types["input_ids"].shape[1]), table, past,
                          packed_counts, self._pool.tokens_per_page, self.config.head_dim)
-        for b in rows:
-            self._lengths[b] += counts[b]
-            self._sequences[b].length = int(self._lengths[b])
-            self._history[b] += ids[b, :counts[b]].tolist()
+        self._lengths[rows] += counts[rows]
+        tokens = ids.tolist()
+        for b in live:
+            self._sequences[b].length = lengths[b] + counted[b]
+            self._history[b] += tokens[b][:counted[b]]
         return out
 
     def _prefill_parts(self, count: int, tokens: int) -> list[int]:
@@ -574,8 +576,11 @@ class DecoderModel:
         if len(rows) != self.batch:
             raise InputError(f"prefill: {len(rows)} sequences for a cache of {self.batch} "
                              "(call reset(batch) first)")
-        for r in rows:
-            self._check_ids(np.asarray(r))
+        vocab = self.config.vocab_size
+        for r in rows:      # Python's min and max: no numpy call per sequence
+            if r and (min(r) < 0 or max(r) >= vocab):
+                raise InputError(f"token ids must be in [0, {vocab}), got {min(r)} .. "
+                                 f"{max(r)}")
         return rows
 
     def _check_ids(self, ids: np.ndarray) -> None:
