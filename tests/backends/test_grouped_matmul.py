@@ -112,6 +112,28 @@ def test_x_int8_experts_multiply_the_rounded_inputs(device, scheme, tokens, per_
     np.testing.assert_array_equal(alone.view(np.uint32), y[:1].view(np.uint32))
 
 
+@pytest.mark.parametrize("scheme", ["q4_1", "q4_k"])
+def test_one_token_gives_the_bits_of_its_selections_among_others(device, scheme):
+    """A decode step (one token, two experts) rounds its row once for both selections
+    when each expert is selected once, and gathers a row per selection when one expert
+    is selected twice: either way the bits of the same selections in a run of two
+    tokens (whose rows are gathered), and float64 within accumulation error."""
+    experts, n, k = 4, 22, _ggml_k(scheme, 2)
+    raw = np.stack([_ggml_blocks(scheme, n, k, seed=20 + e) for e in range(experts)])
+    dense = np.stack([_gguf_values(raw[e], scheme).reshape(n, k) for e in range(experts)])
+    x = np.random.default_rng(21).standard_normal((2, k)).astype(np.float32)
+    attrs = dict(scheme=scheme, n=n, k=k, x_int8=True)
+    for first in ([2, 0], [1, 1]):
+        idx = np.array([first, [3, 2]], np.int64)
+        both = _run(device, x, idx, raw.reshape(experts, -1), **attrs)
+        alone = _run(device, x[:1], idx[:1], raw.reshape(experts, -1), **attrs)
+        np.testing.assert_array_equal(alone.view(np.uint32), both[:1].view(np.uint32))
+        want = _reference(dense, idx[:1], _rounded_x(x[:1], scheme))
+        bound = 1e-5 * _reference(np.abs(dense), idx[:1],
+                                  np.abs(_rounded_x(x[:1], scheme))) + 1e-30
+        assert np.all(np.abs(alone - want) <= bound)
+
+
 @pytest.mark.parametrize("bad", [3, -1])
 def test_an_expert_id_out_of_range_fails_the_run(device, bad):
     w = np.ones((3, 4, 8), np.float32)

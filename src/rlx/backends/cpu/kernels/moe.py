@@ -114,12 +114,24 @@ def render_grouped_matmul(ctx: RenderContext, node: Node) -> str:
         return w.text()
     # every selection in one chunk (a decode step): one parallel region for all experts
     with w.block(f"if (cnt[{experts}] <= {CHUNK})"):
-        _gather(w, f"cnt[{experts}]", "0", row_in, width_in)
+        shared = None
+        if not per_selection and t_bound == 1 and k_sel > 1:
+            # one token, each expert selected once: its row is rounded once and read by
+            # every selection, not gathered and rounded once a selection (the same codes)
+            shared = "rlx_shared"
+            w.line(f"int rlx_shared = cnt[{experts}] > 0;")
+            w.line(f"for (int64_t e = 0; e < {experts}; e++) "
+                   "if (cnt[e + 1] - cnt[e] > 1) rlx_shared = 0;")
+            with w.block("if (!rlx_shared)"):
+                _gather(w, f"cnt[{experts}]", "0", row_in, width_in)
+        else:
+            _gather(w, f"cnt[{experts}]", "0", row_in, width_in)
+        w.line(f"const float *restrict xin = {'rlx_shared ? x : xg' if shared else 'xg'};")
         with w.block(""):
-            w.line("const float *restrict x = xg;")
+            w.line("const float *restrict x = xin;")
             w.line("float *restrict y = yg;")
             qmatmul_int8.grouped_loops(w, ctx, expert_layout(scheme, n_out, width_in), CHUNK,
-                                       experts, f"cnt[{experts}]")
+                                       experts, f"cnt[{experts}]", shared)
         _scatter(w, f"cnt[{experts}]", "0", n_out)
     with w.else_block():
         per_expert()

@@ -335,20 +335,22 @@ def _add_helpers(ctx: RenderContext, fmt: str) -> None:
 
 
 def _call(ctx: RenderContext, layout: PackedLayout, count: int, mx: int | str, m0: str,
-          w0: str, stride: int) -> str:
+          w0: str, stride: int, x0: str | None = None) -> str:
     """The call of the kernel for ``count`` rows of W from row ``w0`` (blocks at q) and
     ``mx`` rounded rows of x from row ``m0`` (C expressions), into y [., n]: the wide
     kernel's entry for this k, ``mx`` passed to it, for a count given at run time (a C
     expression) or one of MAX_X or more, else the register kernel of ``mx`` rows.
     ``count`` 16 (:func:`_amx_rows`): the AMX entry for a wide piece (x's tiles
-    ``stride`` rows apart), four calls of the 4-row kernel for a narrow one."""
+    ``stride`` rows apart), four calls of the 4-row kernel for a narrow one. ``x0``:
+    the first rounded row of x when it is not ``m0`` (y's row)."""
     fmt, n, k, row_bytes = layout.scheme.name, layout.n, layout.k, layout.row_bytes
     kd, kg = k // x_int8_group(fmt), k // 32
-    codes = f"qt + {m0} * {_padded(k)}" if fmt in GROUPS else f"qx + {m0} * {_x_row(fmt, k)}"
-    x_args = f"{codes}, dx + {m0} * {kd}, si + {m0} * {kg}, ds + {m0} * {kg}"
+    x0 = m0 if x0 is None else x0
+    codes = f"qt + {x0} * {_padded(k)}" if fmt in GROUPS else f"qx + {x0} * {_x_row(fmt, k)}"
+    x_args = f"{codes}, dx + {x0} * {kd}, si + {x0} * {kg}, ds + {x0} * {kg}"
     wide = not isinstance(mx, int) or mx >= MAX_X
     if count == qmatmul_amx.ROWS and not wide:
-        return "\n".join(_call(ctx, layout, ROWS, mx, m0, f"({w0} + {j})", stride)
+        return "\n".join(_call(ctx, layout, ROWS, mx, m0, f"({w0} + {j})", stride, x0)
                          for j in range(0, count, ROWS))
     if count == qmatmul_amx.ROWS:
         qmatmul_amx.add_helpers(ctx, fmt, GROUPS, BIAS)
@@ -358,7 +360,7 @@ def _call(ctx: RenderContext, layout: PackedLayout, count: int, mx: int | str, m
         ctx.add_helper(qmatmul_amx.entry_name(fmt, k, stride, None),
                        qmatmul_amx.entries(fmt, k, row_bytes, stride,
                                            wide_kernel_name(fmt, ROWS), WIDE_COUNTS))
-        tiles = f"xt + {m0}, xd + {m0}, xs + {m0}, xi + {m0}"
+        tiles = f"xt + {x0}, xd + {x0}, xs + {x0}, xi + {x0}"
         count_arg = "" if known else f", {mx}"
         return (f"{entry}(q + ({w0}) * {row_bytes}, {x_args}, {tiles}, "
                 f"y + {m0} * {n} + {w0}, {n}, ctl[{AMX_CTL}]{count_arg});")
@@ -426,7 +428,7 @@ def forward_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
 
 
 def grouped_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: int,
-                  experts: int, active: str) -> None:
+                  experts: int, active: str, shared: str | None = None) -> None:
     """``grouped_matmul``'s products when every selection fits one chunk: y [active, n]
     for the ``active`` (a C expression, at most ``rows``) rows of x sorted by expert
     (expert e's rows ``cnt[e] .. cnt[e + 1] - 1``, its blocks at ``wt + e * n *
@@ -434,10 +436,13 @@ def grouped_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
     with rows, group of ROWS rows of its W), in expert order, so a decode step's experts
     share one parallel region rather than one each (the threads' halves of two
     experts' rows, 1.2 MB, stream as one piece). The kernels and their pieces of x are
-    those of :func:`forward_loops`: the same bits."""
+    those of :func:`forward_loops`: the same bits. ``shared``: a C condition under which
+    every selection reads x's first row (one token, each expert selected once): that row
+    alone is rounded, once for all of them."""
     _add_helpers(ctx, layout.scheme.name)
     n, k, row_bytes = layout.n, layout.k, layout.row_bytes
-    _round_x(w, ctx, layout.scheme.name, k, rows, active)
+    _round_x(w, ctx, layout.scheme.name, k, rows,
+             active if shared is None else f"({shared} ? 1 : {active})")
     w.line(f"int64_t used[{experts}], nu = 0;")
     w.line(f"for (int64_t e = 0; e < {experts}; e++) if (cnt[e + 1] > cnt[e]) used[nu++] = e;")
 
@@ -445,7 +450,8 @@ def grouped_loops(w: CWriter, ctx: RenderContext, layout: PackedLayout, rows: in
         w.line(f"const uint8_t *restrict q = wt + e * {n * row_bytes};")
         w.line("const int64_t m = cnt[e + 1] - cnt[e];")
         def piece(mx: int | str, m0: str) -> None:
-            w.line(_call(ctx, layout, count, mx, f"(cnt[e] + {m0})", w0, rows))
+            x0 = None if shared is None else f"({shared} ? 0 : cnt[e] + {m0})"
+            w.line(_call(ctx, layout, count, mx, f"(cnt[e] + {m0})", w0, rows, x0))
 
         qmatmul_ggml.run_time_pieces(w, "m", min(rows, MAX_X), piece,
                                      WIDE_X if rows >= MAX_X else None)
