@@ -182,8 +182,6 @@ class DecoderModel:
         self._feed_rows: dict[tuple[int, str], tuple[np.ndarray, np.ndarray]] = {}
         # per batch size: the decode program's run_slots arguments (:meth:`_decode_step`)
         self._decode_inputs: dict[int, list[Any]] = {}
-        # (batch, kind) -> its program once compiled and prepared (:meth:`_program`)
-        self._ready: dict[tuple[int, str], CompiledGraph] = {}
         self._lengths = np.zeros(1, np.int64)
         self._paged: tuple[int, int] | None = None      # (pages, tokens per page)
         self._pool: PagePool | None = None
@@ -601,7 +599,7 @@ class DecoderModel:
         batch size), compiled, given the weights and attached to the cache on first use
         (a batch size's own cache, or the one paged cache every bucket shares)."""
         batch = self.batch if batch is None else batch
-        cg = self._ready.get((batch, kind))
+        cg = self._programs.get((batch, kind))     # stored once compiled and prepared
         if cg is not None:
             return cg
         owner = 0 if self._paged is not None else batch
@@ -623,9 +621,7 @@ class DecoderModel:
             if self._paged is None:
                 self._feed_on_run(cg, (batch, kind))
 
-        cg = self._programs.get_or_compile((batch, kind), build, prepare)
-        self._ready[(batch, kind)] = cg
-        return cg
+        return self._programs.get_or_compile((batch, kind), build, prepare)
 
     def _set_weights(self, cg: CompiledGraph) -> None:
         """Share the first graph's weights, or set them: file params, RoPE tables and

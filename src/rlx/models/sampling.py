@@ -93,6 +93,11 @@ class SamplingParams:
     def is_greedy(self) -> bool:
         return self.temperature == 0
 
+    @property
+    def takes_argmax(self) -> bool:
+        """Whether each token is its row's argmax (greedy, no repetition penalty)."""
+        return self.is_greedy and self.repetition_penalty == 1
+
 
 def _check_real(name: str, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
@@ -260,7 +265,7 @@ class Sampler:
         """int64 [batch]: a token id for each row of ``logits`` [batch, vocab].
         ``context``: each row's previous token ids (used by the repetition penalty)."""
         params = self.params
-        if params.is_greedy and params.repetition_penalty == 1:
+        if params.takes_argmax:
             return greedy(logits)
         array = _check_logits(logits)
         previous = _contexts(context, array.shape[0])

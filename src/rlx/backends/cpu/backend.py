@@ -241,22 +241,17 @@ class CpuExecutable(Executable):
             self.last_outputs = self.outputs
         bound = self._bound_inputs
         key = (self.feeds_version, tuple(inputs))
-        if key == self._bound_key:
-            slot_of = self._slot_of_input
-            for name, array in inputs.items():
-                i = slot_of[name]
-                if bound.get(i) is not array:
-                    bound[i] = array
-                    self._slots[i] = array.ctypes.data
+        if key == self._bound_key:      # only the fed slots can have changed
+            changed = [(self._slot_of_input[name], array) for name, array in inputs.items()]
         else:
-            for i, name in self._input_slots:
-                array = inputs.get(name)
-                if array is None:
-                    array = self.handles[name]
-                if bound.get(i) is not array:
-                    bound[i] = array
-                    self._slots[i] = array.ctypes.data
-            self._bound_key = key
+            handles = self.handles
+            changed = [(i, inputs[name] if name in inputs else handles[name])
+                       for i, name in self._input_slots]
+        for i, array in changed:
+            if bound.get(i) is not array:
+                bound[i] = array
+                self._slots[i] = array.ctypes.data
+        self._bound_key = key
         if self._slot_binding != self.params.binding:   # a param was bound elsewhere
             self._bind_static_slots_after_params()
         ctl = self._ctl

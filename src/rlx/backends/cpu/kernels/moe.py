@@ -27,6 +27,8 @@ Tokens past a symbolic extent are skipped (their output rows are left as they ar
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels import qmatmul_ggml, qmatmul_int8
@@ -114,17 +116,14 @@ def render_grouped_matmul(ctx: RenderContext, node: Node) -> str:
         return w.text()
     # every selection in one chunk (a decode step): one parallel region for all experts
     with w.block(f"if (cnt[{experts}] <= {CHUNK})"):
-        shared = None
-        if not per_selection and t_bound == 1 and k_sel > 1:
-            # one token, each expert selected once: its row is rounded once and read by
-            # every selection, not gathered and rounded once a selection (the same codes)
-            shared = "rlx_shared"
+        # one token, each expert selected once: its row is rounded once and read by every
+        # selection, not gathered and rounded once a selection (the same codes)
+        shared = "rlx_shared" if not per_selection and t_bound == 1 and k_sel > 1 else None
+        if shared:
             w.line(f"int rlx_shared = cnt[{experts}] > 0;")
             w.line(f"for (int64_t e = 0; e < {experts}; e++) "
                    "if (cnt[e + 1] - cnt[e] > 1) rlx_shared = 0;")
-            with w.block("if (!rlx_shared)"):
-                _gather(w, f"cnt[{experts}]", "0", row_in, width_in)
-        else:
+        with w.block("if (!rlx_shared)") if shared else nullcontext():
             _gather(w, f"cnt[{experts}]", "0", row_in, width_in)
         w.line(f"const float *restrict xin = {'rlx_shared ? x : xg' if shared else 'xg'};")
         with w.block(""):
