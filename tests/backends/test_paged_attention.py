@@ -425,6 +425,60 @@ def test_a_ragged_prefill_feed_across_pages(device):
         np.testing.assert_array_equal(cg.read_handle("pool"), want)
 
 
+@pytest.mark.parametrize("dtype", ["f32", "f16"])
+def test_random_feeds_against_a_row_by_row_oracle(device, dtype):
+    """Random tables, starts and counts (some out of range, some tables sharing pool
+    rows) fed into pools of 4 sequences: each call either copies exactly the rows a
+    row-by-row loop over the positions says, or raises InputError and writes nothing,
+    as the same loop decides (the cpu device checks and copies in one native call)."""
+    seqs, cap, width = 4, 6, 2      # 4 x 2 pages: the whole pool
+    g = rlx.Graph("feed")
+    new = g.input("new", (seqs, HKV, cap, D), dtype)
+    g.input("pool", (POOL, HKV, PAGE, D), dtype)
+    g.set_outputs([new * 2.0])
+    cg = rlx.Session(device).compile(g)
+    np_dt = rlx.as_dtype(dtype).np
+    pool = np.zeros((POOL, HKV, PAGE, D), np_dt)
+    assert cg.bind_handle("pool", pool) and cg.register_kv_row_feed("pool", 0)
+    rng = np.random.default_rng(77)
+    rows = rng.standard_normal((seqs, HKV, cap, D)).astype(np_dt)
+    cg.run({"new": rows})
+    fed = errors = 0
+    for _ in range(60):
+        if rng.random() < 0.5:      # each sequence its own pages, its rows inside them
+            tables = rng.permutation(POOL).reshape(seqs, width)
+            counts = rng.integers(0, cap + 1, seqs)
+            starts = rng.integers(0, width * PAGE - counts + 1)
+        else:                       # shared pages, ids and rows outside their ranges
+            tables = rng.integers(-1, POOL + 1, (seqs, width))
+            counts = rng.integers(-1 if rng.random() < 0.2 else 0, cap + 1, seqs)
+            starts = rng.integers(-1 if rng.random() < 0.2 else 0, width * PAGE, seqs)
+        want, ok, cells = cg.read_handle("pool").copy(), True, set()
+        for b in range(seqs):
+            if not (0 <= counts[b] <= cap and 0 <= starts[b] <= width * PAGE - counts[b]):
+                ok = False
+                continue
+            for r in range(counts[b]):
+                pos = starts[b] + r
+                page_id = tables[b, pos // PAGE]
+                if not 0 <= page_id < POOL or (page_id, pos % PAGE) in cells:
+                    ok = False
+                    break
+                cells.add((page_id, pos % PAGE))
+                want[page_id, :, pos % PAGE] = 2 * rows[b, :, r].astype(np.float64)
+        before = cg.read_handle("pool").copy()
+        if ok:
+            assert cg.feed_kv_paged(cap, tables, starts, counts, PAGE, D)
+            np.testing.assert_array_equal(cg.read_handle("pool"), want)
+            fed += 1
+        else:
+            with pytest.raises(InputError, match="feed_kv_paged"):
+                cg.feed_kv_paged(cap, tables, starts, counts, PAGE, D)
+            np.testing.assert_array_equal(cg.read_handle("pool"), before)
+            errors += 1
+    assert fed > 10 and errors > 10
+
+
 @pytest.mark.parametrize("tables, starts, counts, match", [
     ([[1, 2, 9], [3, 4, 5]], [8, 0], [1, 1], r"block_tables\[0, 2\] = 9 is outside \[0, 8\)"),
     ([[1, 2, 3], [3, -1, 5]], [0, 4], [1, 1], r"block_tables\[1, 1\] = -1"),

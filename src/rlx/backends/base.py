@@ -39,6 +39,7 @@ from rlx.backends.buffers import (  # noqa: F401  (public names re-exported here
 )
 from rlx.backends.kv_feeds import (  # noqa: F401  (public names re-exported here)
     FeedAddresses,
+    PagedCopier,
     RowCopier,
     RunFeed,
     _check_capacities,
@@ -434,7 +435,7 @@ class Executable(ABC):
                     copy_rows, np.array([d.ctypes.data for d, _ in pairs], np.int64),
                     np.array([s.ctypes.data for _, s in pairs], np.int64),
                     np.array([d.itemsize for d, _ in pairs], np.int64),
-                    frozenset((d.size, s.size) for d, s in pairs))
+                    frozenset((d.size, s.size) for d, s in pairs), self.paged_copier())
             self._feed_cache = (key, pairs, addresses)
         return self._feed_cache[1], self._feed_cache[2]
 
@@ -501,6 +502,12 @@ class Executable(ABC):
         """A native copier of KV rows (:class:`RowCopier`) the KV feeds use to move all
         their rows in one call, or None (the default): they copy with numpy, a slice
         per row span."""
+        return None
+
+    def paged_copier(self) -> PagedCopier | None:
+        """A native paged KV feed (:class:`PagedCopier`: checks and copies in one call)
+        for :meth:`feed_kv_paged`, or None (the default, and where :meth:`row_copier` is
+        None): it checks and copies with numpy."""
         return None
 
     def feed_kv_paged(self, src_seq_cap: int, block_tables: Any, starts: Sequence[int],

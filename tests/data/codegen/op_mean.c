@@ -209,6 +209,75 @@ void rlx_copy_rows(int64_t n, const int64_t *dst, const int64_t *src,
                    plan + n + seqs, dst_cap);
 }
 
+/* the paged KV feed (Executable.paged_copier; rlx.backends.kv_feeds.PagedCopier says
+   what each argument holds): every pair's source holds [seqs, heads, src_cap, row_elems]
+   and its pool [pages, heads, page, row_elems]; rows 0 .. counts[b] - 1 of sequence b go
+   to its positions starts[b] .. through its row of tables ([seqs, width] page ids). All
+   checked before any row is copied; mark holds pages * page zero bytes (zero again on
+   return). Returns 0, or FEED_FAILED after writing the message into error. */
+int rlx_feed_paged(int64_t n, const int64_t *dst, const int64_t *src,
+                   const int64_t *itemsize, int64_t row_elems, int64_t seqs, int64_t heads,
+                   int64_t src_cap, int64_t page, int64_t pages, int64_t width,
+                   const int64_t *tables, const int64_t *starts, const int64_t *counts,
+                   uint8_t *mark, char *error) {
+    for (int64_t b = 0; b < seqs; b++)
+        if (counts[b] < 0 || counts[b] > src_cap || starts[b] < 0
+                || starts[b] > width * page - counts[b]) {
+            snprintf(error, RLX_ERROR_BYTES, "feed_kv_paged: sequence %lld: %lld rows at "
+                     "position %lld are outside its table of %lld positions or its %lld "
+                     "source rows", (long long)b, (long long)counts[b], (long long)starts[b],
+                     (long long)(width * page), (long long)src_cap);
+            return 2;
+        }
+    int failed = 0;
+    int64_t marked = 0;     /* rows marked so far, in order */
+    for (int64_t b = 0; b < seqs && !failed; b++)
+        for (int64_t r = 0; r < counts[b]; r++) {
+            const int64_t pos = starts[b] + r, id = tables[b * width + pos / page];
+            if (id < 0 || id >= pages) {
+                snprintf(error, RLX_ERROR_BYTES, "feed_kv_paged: block_tables[%lld, %lld] = "
+                         "%lld is outside [0, %lld) (the pool holds %lld pages)",
+                         (long long)b, (long long)(pos / page), (long long)id,
+                         (long long)pages, (long long)pages);
+                failed = 1;
+                break;
+            }
+            if (mark[id * page + pos % page]) {
+                snprintf(error, RLX_ERROR_BYTES, "feed_kv_paged: two rows would be written "
+                         "to one pool row (the block tables share a page where rows are "
+                         "appended)");
+                failed = 1;
+                break;
+            }
+            mark[id * page + pos % page] = 1;
+            marked++;
+        }
+    for (int64_t b = 0; b < seqs && marked > 0; b++)
+        for (int64_t r = 0; r < counts[b] && marked > 0; r++, marked--) {
+            const int64_t pos = starts[b] + r;
+            mark[tables[b * width + pos / page] * page + pos % page] = 0;
+        }
+    if (failed)
+        return 2;
+    for (int64_t p = 0; p < n; p++) {
+        const int64_t row = row_elems * itemsize[p];
+        for (int64_t s = 0; s < seqs; s++)
+            for (int64_t h = 0; h < heads; h++)
+                for (int64_t i = 0; i < counts[s];) {
+                    const int64_t pos = starts[s] + i, slot = pos % page;
+                    const int64_t id = tables[s * width + pos / page];
+                    const int64_t run = counts[s] - i < page - slot ? counts[s] - i
+                                                                    : page - slot;
+                    memcpy((char *)(uintptr_t)dst[p] + ((id * heads + h) * page + slot) * row,
+                           (const char *)(uintptr_t)src[p]
+                               + ((s * heads + h) * src_cap + i) * row,
+                           (size_t)(run * row));
+                    i += run;
+                }
+    }
+    return 0;
+}
+
 /* the run feed (ctl[9]; rlx.backends.cpu.backend builds it): f = [n, row_elems, src_row,
    seqs, dst_cap, smallest source capacity, then the addresses of dst[n], src[n],
    itemsize[n], src_caps[n], dst_rows[seqs], counts[seqs]], the last two the caller's,

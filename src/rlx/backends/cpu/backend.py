@@ -21,6 +21,7 @@ from rlx.backends.base import (
     Executable,
     ExecutableCapabilities,
     KernelTime,
+    PagedCopier,
     RowCopier,
     aligned_empty,
     aligned_zeros,
@@ -97,6 +98,10 @@ class _Library:
         self.copy_rows.argtypes = ([ctypes.c_int64] + [ctypes.c_void_p] * 3
                                    + [ctypes.c_int64] * 3 + [ctypes.c_void_p, ctypes.c_int64])
         self.copy_rows.restype = None
+        self.feed_paged = self.dll.rlx_feed_paged
+        self.feed_paged.argtypes = ([ctypes.c_int64] + [ctypes.c_void_p] * 3
+                                    + [ctypes.c_int64] * 7 + [ctypes.c_void_p] * 5)
+        self.feed_paged.restype = ctypes.c_int
 
 
 RUNTIMES = ("libgomp.so.1", "libomp.so", "libiomp5.so", "libscipy_openblas.so")
@@ -338,6 +343,16 @@ class CpuExecutable(Executable):
 
     def row_copier(self) -> RowCopier:
         return self.library.copy_rows
+
+    def paged_copier(self) -> PagedCopier:
+        feed, error = self.library.feed_paged, self._error
+
+        def copy(*args: int) -> str | None:
+            if feed(*args, error.ctypes.data) == 0:
+                return None
+            return error.tobytes().partition(b"\0")[0].decode(errors="replace")
+
+        return copy
 
     def _run_plan_address(self) -> int:
         """The address of the run feed for ``rlx_run_feed`` (``render.COPY_ROWS_SOURCE``),
