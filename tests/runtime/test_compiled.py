@@ -442,6 +442,67 @@ def test_kv_feed_on_run_matches_numpy_slicing(device):
         cg.feed_kv_on_run(0, src_cap, dst_rows, cap, elems, counts[:2])
 
 
+def test_paged_kv_feed_on_run_matches_a_row_by_row_copy(device):
+    """A paged run feed: each run ends with the copies of feed_kv_paged that the block
+    tables, starts and counts arrays say at that run (rewritten in place; rows that
+    cross pages, sequences with none), as a row-by-row copy of the run's outputs into
+    the pools; a page id outside the pool or two rows on one pool row make the run an
+    InputError that copies nothing; feed_kv_on_run(None) stops it."""
+    seqs, heads, src_cap, elems, page, pool_pages, width = 3, 2, 4, 5, 4, 8, 2
+    g = rlx.Graph("paged_on_run")
+    for name in ("kp", "vp"):
+        g.input(name, (pool_pages, heads, page, elems))
+    new = g.input("new", (seqs, heads, src_cap, elems))
+    g.set_outputs([new * 2.0, new - 1.0])
+    cg = rlx.Session(device).compile(g)
+    rng = np.random.default_rng(5)
+    expect = {}
+    for i, name in enumerate(("kp", "vp")):
+        expect[name] = rng.standard_normal((pool_pages, heads, page, elems)).astype(np.float32)
+        assert cg.bind_handle(name, expect[name])
+        assert cg.register_kv_row_feed(name, i)
+    tables = np.zeros((seqs, width), np.int64)
+    starts, counts = np.zeros(seqs, np.int64), np.zeros(seqs, np.int64)
+    assert cg.feed_kv_paged_on_run(src_cap, tables, starts, counts, page, elems)
+    for step in range(6):
+        tables[:] = rng.permutation(pool_pages)[:seqs * width].reshape(seqs, width)
+        counts[:] = rng.integers(0, src_cap + 1, seqs)
+        starts[:] = [int(rng.integers(0, width * page - c + 1)) for c in counts]
+        newv = rng.standard_normal((seqs, heads, src_cap, elems)).astype(np.float32)
+        outs = cg.run({"new": newv})
+        for (name, ref), out in zip(expect.items(), outs):
+            for b in range(seqs):
+                for r in range(counts[b]):
+                    pos = starts[b] + r
+                    ref[tables[b, pos // page], :, pos % page] = out[b, :, r]
+            np.testing.assert_array_equal(cg.read_handle(name), ref,
+                                          err_msg=f"step {step}, {name}")
+    # a page id outside the pool, two rows on one pool row, rows past the table
+    for bad_tables, bad_starts, match in (([[0, 1], [2, 9], [4, 5]], [0, 4, 0], "outside"),
+                                          ([[0, 1], [0, 3], [4, 5]], [1, 1, 0], "two rows"),
+                                          ([[0, 1], [2, 3], [4, 5]], [0, 7, 0], "sequence 1")):
+        tables[:], starts[:], counts[:] = bad_tables, bad_starts, 2
+        with pytest.raises(rlx.InputError, match=match):
+            cg.run({"new": np.ones((seqs, heads, src_cap, elems), np.float32)})
+        for name, ref in expect.items():
+            np.testing.assert_array_equal(cg.read_handle(name), ref)
+    # stopped: a run copies nothing
+    assert cg.feed_kv_on_run(0, src_cap, None, 0, elems)
+    tables[:], starts[:], counts[:] = [[0, 1], [2, 3], [4, 5]], 0, 1
+    cg.run({"new": np.ones((seqs, heads, src_cap, elems), np.float32)})
+    for name, ref in expect.items():
+        np.testing.assert_array_equal(cg.read_handle(name), ref)
+    # pools of another layout, arrays of another kind
+    with pytest.raises(rlx.InputError, match="is not"):
+        cg.feed_kv_paged_on_run(src_cap, tables, starts, counts, 3, elems)
+    with pytest.raises(rlx.InputError, match="int64"):
+        cg.feed_kv_paged_on_run(src_cap, tables.astype(np.int32), starts, counts, page, elems)
+    with pytest.raises(rlx.InputError, match="int64"):
+        cg.feed_kv_paged_on_run(src_cap, tables, [0, 0, 0], counts, page, elems)
+    with pytest.raises(rlx.InputError, match="2 counts"):
+        cg.feed_kv_paged_on_run(src_cap, tables, starts, counts[:2], page, elems)
+
+
 def _kv_program(device, new_rows: int, layers: int = 2, heads: int = 2, cap: int = 8,
                 dim: int = 4):
     """A program of ``layers`` cached attentions over caches k<l> / v<l> [1, heads, cap,

@@ -40,6 +40,7 @@ from rlx.backends.buffers import (  # noqa: F401  (public names re-exported here
 from rlx.backends.kv_feeds import (  # noqa: F401  (public names re-exported here)
     FeedAddresses,
     PagedCopier,
+    PagedRunFeed,
     RowCopier,
     RunFeed,
     _check_capacities,
@@ -195,7 +196,7 @@ class Executable(ABC):
         # of the last :meth:`execute_fresh` that wrote into its own
         self.last_outputs: list[np.ndarray] = self.outputs
         self.kv_feeds: list[tuple[str, int]] = []
-        self.run_feed: RunFeed | None = None
+        self.run_feed: RunFeed | PagedRunFeed | None = None
         # bumped whenever a handle or feed pair is replaced (a native run feed holds
         # their addresses)
         self.feeds_version = 0
@@ -471,17 +472,21 @@ class Executable(ABC):
                      row_elems, rows, addresses)
         return True
 
-    def feed_kv_on_run(self, feed: RunFeed | None) -> bool:
+    def feed_kv_on_run(self, feed: RunFeed | PagedRunFeed | None) -> bool:
         """After every following run, until called with None, the copies of
-        :meth:`feed_kv_batch_major_ragged` that ``feed`` describes, with the rows its
-        arrays hold at that run. The capacities are checked now (InputError); the rows
-        at each run, before any copy (InputError from the run, whose outputs are then
-        written but whose rows are not copied). A backend may do the copies inside the
-        run itself (cpu: in the program's call, no Python between the kernels and the
-        copies); the others do them in :meth:`finish_run`."""
+        :meth:`feed_kv_batch_major_ragged` (a :class:`RunFeed`) or :meth:`feed_kv_paged`
+        (a :class:`PagedRunFeed`) that ``feed`` describes, with the rows its arrays hold
+        at that run. The capacities or the pools' layout are checked now (InputError);
+        the rows at each run, before any copy (InputError from the run, whose outputs
+        are then written but whose rows are not copied). A backend may do the copies
+        inside the run itself (cpu: in the program's call, no Python between the kernels
+        and the copies); the others do them in :meth:`finish_run`."""
         if not self.capabilities_.kv_resident:
             return False
-        if feed is not None:
+        if isinstance(feed, PagedRunFeed):
+            pairs, _ = self._kv_feed_buffers("feed_kv_paged_on_run")
+            feed.layout({(dst.size, src.size) for dst, src in pairs})
+        elif feed is not None:
             pairs, addresses = self._kv_feed_buffers("feed_kv_on_run")
             _check_capacities(pairs, [feed.src_seq_cap] * len(pairs), len(feed.dst_rows),
                               feed.dst_seq_cap, feed.row_elems, addresses)
@@ -493,7 +498,10 @@ class Executable(ABC):
         """The run feed's copies (:meth:`feed_kv_on_run`), after :meth:`execute`; a
         backend that does them inside the run overrides this."""
         feed = self.run_feed
-        if feed is not None:
+        if isinstance(feed, PagedRunFeed):
+            self.feed_kv_paged(feed.src_seq_cap, feed.tables, feed.starts, feed.counts,
+                               feed.page, feed.row_elems)
+        elif feed is not None:
             self.feed_kv_batch_major_ragged(feed.src_row, feed.src_seq_cap,
                                             feed.dst_rows.tolist(), feed.dst_seq_cap,
                                             feed.row_elems, feed.counts.tolist())

@@ -7,7 +7,7 @@ Re-exported by :mod:`rlx.backends.base`, the contract these helpers serve.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,6 +106,43 @@ class RunFeed:
                              f"{self.src_row}")
 
 
+@dataclass(frozen=True, eq=False)
+class PagedRunFeed:
+    """A paged KV feed every run makes (:meth:`Executable.feed_kv_on_run`): the
+    arguments of :meth:`Executable.feed_kv_paged`, the block tables [seqs, width], starts
+    and counts [seqs] as int64 arrays that the caller rewrites in place between runs.
+    InputError for arrays of another kind or shape."""
+
+    src_seq_cap: int
+    tables: np.ndarray
+    starts: np.ndarray
+    counts: np.ndarray
+    page: int
+    row_elems: int
+
+    def __post_init__(self) -> None:
+        for what, a, ndim in (("block_tables", self.tables, 2), ("starts", self.starts, 1),
+                              ("counts", self.counts, 1)):
+            if not (isinstance(a, np.ndarray) and a.dtype == np.int64 and a.ndim == ndim
+                    and a.flags.c_contiguous and a.flags.writeable):
+                raise InputError(f"feed_kv_paged_on_run: {what} must be a writable, "
+                                 f"contiguous {ndim}-D int64 array (rewritten in place "
+                                 "between runs)")
+        seqs = len(self.tables)
+        if self.starts.shape != (seqs,) or self.counts.shape != (seqs,):
+            raise InputError(f"feed_kv_paged_on_run: {self.starts.size} starts and "
+                             f"{self.counts.size} counts for {seqs} block tables")
+        if self.page <= 0 or self.row_elems <= 0 or self.src_seq_cap < 0:
+            raise InputError(f"feed_kv_paged_on_run: page ({self.page}) and row_elems "
+                             f"({self.row_elems}) must be positive and src_seq_cap "
+                             f"({self.src_seq_cap}) not negative")
+
+    def layout(self, sizes: Iterable[tuple[int, int]]) -> tuple[int, int] | None:
+        """:func:`_paged_layout` of buffer pairs of these sizes for this feed."""
+        return _paged_layout(sizes, len(self.tables), self.src_seq_cap, self.page,
+                             self.row_elems)
+
+
 RowCopier = Callable[[int, int, int, int, int, int, int, int, int, int], None]
 """``copy(pairs, dst, src, itemsize, row_elems, src_caps, src_row, seqs, plan, dst_cap)``,
 addresses as ints: for each pair p < ``pairs`` (its flat buffers at addresses
@@ -152,14 +189,20 @@ class FeedAddresses:
         """The checks and copies of :func:`_feed_paged` in one native call (int64
         ``tables`` [seqs, width], ``starts`` and ``counts`` [seqs]); InputError, with
         nothing copied, from the first check that fails."""
-        if not self._marks or self._marks[0].size < pages * page:
-            self._marks[:] = [np.zeros(pages * page, np.uint8)]
         arrays = [np.ascontiguousarray(a) for a in (tables, starts, counts)]
         message = self.copy_paged(len(self.dst), *self.pointers, row_elems, len(starts),
                                   heads, src_cap, page, pages, tables.shape[1],
-                                  *(a.ctypes.data for a in arrays), self._marks[0].ctypes.data)
+                                  *(a.ctypes.data for a in arrays),
+                                  self.marks(pages * page).ctypes.data)
         if message is not None:
             raise InputError(message)
+
+    def marks(self, size: int) -> np.ndarray:
+        """At least ``size`` zero bytes for the native paged feed's marks (kept, grown
+        as needed; the feed leaves them zero)."""
+        if not self._marks or self._marks[0].size < size:
+            self._marks[:] = [np.zeros(size, np.uint8)]
+        return self._marks[0]
 
     def copy_ragged(self, src_row: int, src_caps: Sequence[int], dst_rows: Sequence[int],
                     dst_cap: int, row_elems: int, counts: Sequence[int]) -> None:
@@ -274,17 +317,24 @@ def _feed_paged(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_seq_cap: int
         pool[dst_rows] = new.astype(dst.dtype, copy=False)
 
 
-def _native_paged_layout(sizes: frozenset[tuple[int, int]], batch: int, src_seq_cap: int,
-                         page: int, row_elems: int) -> tuple[int, int] | None:
-    """(kv heads, pool pages) for the native paged feed when every pair holds that
-    layout with one head count (the fewest pages of any pool); None when a pair does not
-    (the numpy path then raises, its checks in their order) or the head counts differ."""
-    try:
-        shapes = {_paged_shape(d, s, batch, src_seq_cap, page, row_elems) for d, s in sizes}
-    except InputError:
-        return None
+def _paged_layout(sizes: Iterable[tuple[int, int]], batch: int, src_seq_cap: int,
+                  page: int, row_elems: int) -> tuple[int, int] | None:
+    """(kv heads, the fewest pool pages) of the paged feed's (destination, source) buffer
+    pairs of these sizes, or None when their head counts differ (the native feed takes
+    one); InputError when a pair does not hold the layout (:func:`_paged_shape`)."""
+    shapes = {_paged_shape(d, s, batch, src_seq_cap, page, row_elems) for d, s in sizes}
     heads = {h for h, _ in shapes}
     return (heads.pop(), min(p for _, p in shapes)) if len(heads) == 1 else None
+
+
+def _native_paged_layout(sizes: Iterable[tuple[int, int]], batch: int, src_seq_cap: int,
+                         page: int, row_elems: int) -> tuple[int, int] | None:
+    """:func:`_paged_layout`, None where a pair does not hold the layout (the numpy path
+    then raises, its checks in their order)."""
+    try:
+        return _paged_layout(sizes, batch, src_seq_cap, page, row_elems)
+    except InputError:
+        return None
 
 
 def _paged_shape(dst_size: int, src_size: int, batch: int, src_seq_cap: int, page: int,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from rlx.backends.base import OptimizerStep, RunFeed
+from rlx.backends.base import OptimizerStep, PagedRunFeed, RunFeed
 from rlx.errors import InputError
 from rlx.ir.types import TensorType
 from rlx.runtime.async_runs import _serialised
@@ -134,6 +134,23 @@ class HandlesMixin:
                              "needed with dst_rows")
         return self._exe.feed_kv_on_run(RunFeed(int(src_row), int(src_seq_cap), dst_rows,
                                                 int(dst_seq_cap), int(row_elems), rows))
+
+    @_serialised
+    def feed_kv_paged_on_run(self, src_seq_cap: int, block_tables: np.ndarray,
+                             starts: np.ndarray, counts: np.ndarray, page: int,
+                             row_elems: int) -> bool:
+        """Make every following run end with the copies of :meth:`feed_kv_paged`
+        (``src_seq_cap``, ``block_tables``, ``starts``, ``counts``, ``page``,
+        ``row_elems``), reading the three arrays — int64, contiguous, which the caller
+        rewrites in place before each run — at that run; ``feed_kv_on_run`` with
+        ``dst_rows`` None stops it. A paged decode loop then appends its new keys and
+        values without a call of its own: on cpu the checks and copies happen in the
+        program's own call, after its kernels. The pools' layout is checked here
+        (InputError); the rows at each run, before any copy (InputError from the run:
+        its outputs are written, no row is copied). A clone starts without one. False
+        when the device keeps no resident KV cache."""
+        return self._exe.feed_kv_on_run(PagedRunFeed(
+            int(src_seq_cap), block_tables, starts, counts, int(page), int(row_elems)))
 
     @_serialised
     def feed_kv_paged(self, src_seq_cap: int, block_tables: Any, starts: Sequence[int],

@@ -278,12 +278,28 @@ int rlx_feed_paged(int64_t n, const int64_t *dst, const int64_t *src,
     return 0;
 }
 
-/* the run feed (ctl[9]; rlx.backends.cpu.backend builds it): f = [n, row_elems, src_row,
-   seqs, dst_cap, smallest source capacity, then the addresses of dst[n], src[n],
-   itemsize[n], src_caps[n], dst_rows[seqs], counts[seqs]], the last two the caller's,
-   read now. Each sequence's rows must lie inside both capacities (the buffers hold seqs
-   sequences of them: checked when the feed was set), else nothing is copied. */
-static int rlx_run_feed(const int64_t *f, char *error) {
+/* the run feed (ctl[9]; rlx.backends.cpu.backend builds it), f[0] its kind.
+   0, rows after ragged positions: f + 1 = [n, row_elems, src_row, seqs, dst_cap,
+   smallest source capacity, then the addresses of dst[n], src[n], itemsize[n],
+   src_caps[n], dst_rows[seqs], counts[seqs]], the last two the caller's, read now.
+   Each sequence's rows must lie inside both capacities (the buffers hold seqs sequences
+   of them: checked when the feed was set), else nothing is copied.
+   1, paged: f + 1 = [n, row_elems, seqs, heads, src_cap, page, pages, width, then the
+   addresses of dst[n], src[n], itemsize[n], tables[seqs * width], starts[seqs],
+   counts[seqs] (the caller's, read now) and the marks (pages * page zero bytes)]:
+   rlx_feed_paged, its every check before any copy. */
+static int rlx_run_feed(const int64_t *plan, char *error) {
+    const int64_t *f = plan + 1;
+    if (plan[0] == 1) {
+        const int64_t *at = f + 8;
+        return rlx_feed_paged(f[0], (const int64_t *)(uintptr_t)at[0],
+                              (const int64_t *)(uintptr_t)at[1],
+                              (const int64_t *)(uintptr_t)at[2], f[1], f[2], f[3], f[4],
+                              f[5], f[6], f[7], (const int64_t *)(uintptr_t)at[3],
+                              (const int64_t *)(uintptr_t)at[4],
+                              (const int64_t *)(uintptr_t)at[5],
+                              (uint8_t *)(uintptr_t)at[6], error);
+    }
     const int64_t n = f[0], row_elems = f[1], src_row = f[2], seqs = f[3], dst_cap = f[4],
                   src_cap = f[5];
     const int64_t *at = f + 6;

@@ -22,6 +22,7 @@ from rlx.backends.base import (
     ExecutableCapabilities,
     KernelTime,
     PagedCopier,
+    PagedRunFeed,
     RowCopier,
     aligned_empty,
     aligned_zeros,
@@ -362,12 +363,24 @@ class CpuExecutable(Executable):
         if plan is None or plan[0] != self.feeds_version:
             feed = self.run_feed
             _, addresses = self._kv_feed_buffers("feed_kv_on_run")
-            if addresses is None:
+            layout = (feed.layout(addresses.sizes)
+                      if isinstance(feed, PagedRunFeed) and addresses is not None else None)
+            if addresses is None or (isinstance(feed, PagedRunFeed) and layout is None):
                 plan = (self.feeds_version, np.zeros(1, np.int64), ())
+            elif isinstance(feed, PagedRunFeed):
+                heads, pages = layout
+                marks = addresses.marks(pages * feed.page)
+                kept = (addresses, marks, feed.tables, feed.starts, feed.counts)
+                words = np.array([1, len(addresses.dst), feed.row_elems, len(feed.tables),
+                                  heads, feed.src_seq_cap, feed.page, pages,
+                                  feed.tables.shape[1], *addresses.pointers,
+                                  feed.tables.ctypes.data, feed.starts.ctypes.data,
+                                  feed.counts.ctypes.data, marks.ctypes.data], np.int64)
+                plan = (self.feeds_version, words, kept)
             else:
                 caps = np.full(len(addresses.dst), feed.src_seq_cap, np.int64)
                 kept = (addresses, caps, feed.dst_rows, feed.counts)
-                words = np.array([len(addresses.dst), feed.row_elems, feed.src_row,
+                words = np.array([0, len(addresses.dst), feed.row_elems, feed.src_row,
                                   len(feed.dst_rows), feed.dst_seq_cap, feed.src_seq_cap,
                                   *addresses.pointers, caps.ctypes.data,
                                   feed.dst_rows.ctypes.data, feed.counts.ctypes.data],
