@@ -155,9 +155,9 @@ of the destination. ``plan`` is an int64 array holding ``src_caps`` (pairs), the
 PagedCopier = Callable[..., "str | None"]
 """``copy(pairs, dst, src, itemsize, row_elems, seqs, heads, src_cap, page, pages, width,
 tables, starts, counts, mark)``, addresses as ints, the paged feed's checks and copies
-in one native call (``rlx_feed_paged`` of the cpu device's programs): each pair p's
-source (flat buffer at ``dst[p]``, ... as :data:`RowCopier`) holds [seqs, heads,
-src_cap, row_elems] and its pool [pages, heads, page, row_elems]; rows ``0 ..
+in one native call (``rlx_feed_paged`` of the cpu device's programs): pair p's pool (the
+flat buffer at ``dst[p]``, as for :data:`RowCopier`) is [pages, heads, page, row_elems]
+and its source (at ``src[p]``) [seqs, heads, src_cap, row_elems]; rows ``0 ..
 counts[b] - 1`` of sequence b go to its positions ``starts[b] ..`` through its row of
 ``tables`` ([seqs, width] int64 page ids). Every bound is checked before any row is
 copied; returns None, or the message of the first failed check (nothing copied).
@@ -168,7 +168,8 @@ copied; returns None, or the message of the first failed check (nothing copied).
 class FeedAddresses:
     """The KV feed pairs' buffers as addresses (one element a pair, in int64 arrays kept
     here), the distinct (destination, source) sizes, and the executable's native row
-    copier (:meth:`Executable.row_copier`)."""
+    copier (:meth:`Executable.row_copier`) and paged feed, where it has one
+    (:meth:`Executable.paged_copier`)."""
 
     copy_rows: RowCopier
     dst: np.ndarray
@@ -178,7 +179,7 @@ class FeedAddresses:
     copy_paged: PagedCopier | None = None
     pointers: tuple[int, int, int] = field(init=False)
     # the zero bytes rlx_feed_paged marks the pool rows it writes in (grown as needed)
-    _marks: list[np.ndarray] = field(init=False, default_factory=list)
+    _marks: list[np.ndarray] = field(init=False, default_factory=list, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pointers", (self.dst.ctypes.data, self.src.ctypes.data,
