@@ -67,6 +67,26 @@ def test_rows_without_tokens_are_packed_away(models):
                                   contiguous.extend([[14], [], [], []]))
 
 
+def test_logits_without_a_copy_are_the_copied_ones(models):
+    """extend(copy=False) gives, call by call, the bits extend() gives, zeros in the
+    rows of sequences without tokens (also rows the previous call wrote), as a
+    read-only array."""
+    contiguous, paged = models
+    ids = [contiguous.tokenizer.encode(p) for p in PROMPTS]
+    twin = _load(page_size=16)
+    for model in (*models, twin):
+        model.reset(4)
+    steps = ([ids[0], ids[1], ids[2], ids[3]], [[5], [6], [7], [8]], [[9], [], [10], []],
+             [[], [11], [], [12]], [[13], [14], [15], [16]], [[1, 2, 3], [], [], [4]])
+    for step in steps:
+        want = twin.extend(step)
+        for model in models:
+            got = model.extend(step, copy=False)
+            assert not got.flags.writeable
+            np.testing.assert_array_equal(got, want)
+            assert not got[[not p for p in step]].any()
+
+
 def test_a_prefill_split_over_buckets_gives_the_contiguous_bits(models):
     """Three prompts of 9+ tokens: the bucket of 4 would be a quarter padding rows, so
     the paged model runs them as buckets of 2 and 1; the logits are still those of

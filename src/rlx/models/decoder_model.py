@@ -185,6 +185,10 @@ class DecoderModel:
         self._paged_rows: dict[tuple[int, str], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         # per batch size: the decode program's run_slots arguments (:meth:`_decode_step`)
         self._decode_inputs: dict[int, list[Any]] = {}
+        # extend(copy=False)'s logits when not every sequence took tokens: the buffer
+        # and the rows written in it (:meth:`_scattered`)
+        self._logits_buffer: tuple[np.ndarray, np.ndarray] = (np.zeros((0, 0), np.float32),
+                                                              np.zeros(0, np.int64))
         self._lengths = np.zeros(1, np.int64)
         self._paged: tuple[int, int] | None = None      # (pages, tokens per page)
         self._pool: PagePool | None = None
@@ -296,18 +300,24 @@ class DecoderModel:
             raise InputError("prefill: every sequence needs at least one token")
         return self._extend(rows)
 
-    def extend(self, pieces: Sequence[Sequence[int]]) -> np.ndarray:
+    def extend(self, pieces: Sequence[Sequence[int]], copy: bool = True) -> np.ndarray:
         """Append each sequence's tokens, none for some, to the cache: float32 logits
         [batch, vocab] at each sequence's last new token (zeros for a sequence given
         none). Sequences of a batch need not be in step: one may take its prompt (in
         pieces of up to ``prefill_chunk`` tokens, run together with the others' tokens)
         while others decode, which is how a server batches requests that come and go
         (with :meth:`release`). InputError as for :meth:`prefill`, or when no sequence
-        has a token."""
+        has a token.
+
+        ``copy=False``: the logits are a read-only array this decoder writes again at its
+        next call (the program's output buffer itself when every sequence took tokens
+        in one piece), for a caller that reads them before it calls again: the serving
+        engine. Copying a 16-sequence step's 3 MB of SmolLM2 logits took about 0.4 ms
+        of a 19 ms step."""
         rows = self._check_prompts(pieces)
         if not any(rows):
             raise InputError("extend: no sequence has a token to append")
-        return self._extend(rows)
+        return self._extend(rows, copy)
 
     def release(self, row: int) -> None:
         """Empty sequence ``row``'s cache (the others keep theirs): its next tokens start
@@ -386,12 +396,12 @@ class DecoderModel:
             raise InputError(f"{what}: row must be an integer in [0, {self.batch}), got "
                              f"{row!r}")
 
-    def _extend(self, rows: list[list[int]]) -> np.ndarray:
+    def _extend(self, rows: list[list[int]], copy: bool = True) -> np.ndarray:
         counts = np.array([len(r) for r in rows], np.int64)
         self._check_room(counts)
         chunk = self.prefill_chunk
         if counts.max() <= chunk:       # one chunk (every decode step): no second buffer
-            return self._run_chunk(rows)
+            return self._run_chunk(rows, copy)
         logits = np.zeros((self.batch, self.config.vocab_size), np.float32)
         for start in range(0, int(counts.max()), chunk):
             pieces = [r[start:start + chunk] for r in rows]
@@ -443,23 +453,26 @@ class DecoderModel:
         self._lengths = self._lengths + 1
         return logits.copy()
 
-    def _run_chunk(self, pieces: list[list[int]]) -> np.ndarray:
+    def _run_chunk(self, pieces: list[list[int]], copy: bool = True) -> np.ndarray:
         """Run one prefill chunk (at most ``prefill_chunk`` tokens per sequence); logits
-        of each sequence's last token in it (zeros for empty pieces)."""
+        of each sequence's last token in it (zeros for empty pieces; ``copy`` as for
+        :meth:`extend`)."""
         counts = np.array([len(p) for p in pieces], np.int64)
         longest = int(counts.max())
         ids = np.array([p + [0] * (longest - len(p)) for p in pieces], np.int64)
         if longest == 1:
-            return self._step("decode", ids, counts)
+            return self._step("decode", ids, counts, copy)
         cached = self._lengths[counts > 0] if self._paged is not None else self._lengths
-        return self._step("append" if cached.any() else "fresh", ids, counts)
+        return self._step("append" if cached.any() else "fresh", ids, counts, copy)
 
-    def _step(self, kind: str, ids: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    def _step(self, kind: str, ids: np.ndarray, counts: np.ndarray,
+              copy: bool = True) -> np.ndarray:
         """Run program ``kind`` on ``ids`` [batch, S] (sequence b's first ``counts[b]``
         real), append the new keys and values to the cache; logits [batch, vocab] of
-        each sequence's last real token (zeros for a sequence without one)."""
+        each sequence's last real token (zeros for a sequence without one; ``copy`` as
+        for :meth:`extend`)."""
         if self._paged is not None:
-            return self._paged_step(kind, ids, counts)
+            return self._paged_step(kind, ids, counts, copy)
         cg = self._program(kind)
         dst_rows, rows = self._feed_rows[(self.batch, kind)]
         # the run appends each sequence's new rows at its length, every KV head alike
@@ -467,12 +480,13 @@ class DecoderModel:
         rows.reshape(self.batch, -1)[:] = counts[:, None]
         slots: list[Any] = [ids, self._lengths, np.maximum(counts - 1, 0)]
         (logits, *_) = cg.run_slots(slots + [None] * (len(cg.input_types) - len(INPUTS)))
-        logits = logits.copy()
-        logits[counts == 0] = 0.0
         self._lengths = self._lengths + counts
-        return logits
+        if not copy and counts.all():
+            return logits
+        return self._scattered(np.flatnonzero(counts), logits[counts > 0], copy)
 
-    def _paged_step(self, kind: str, ids: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    def _paged_step(self, kind: str, ids: np.ndarray, counts: np.ndarray,
+                    copy: bool = True) -> np.ndarray:
         """:meth:`_step` on a paged cache: the sequences with tokens are packed into the
         first rows of the smallest batch bucket that holds them (the others cost
         nothing), each with its page table; pages are taken before the run."""
@@ -513,17 +527,36 @@ class DecoderModel:
             table[i, :len(pages)] = pages
         slots: list[Any] = [packed_ids, past, np.maximum(packed_counts - 1, 0), table]
         (logits, *_) = cg.run_slots(slots + [None] * (len(cg.input_types) - len(slots)))
-        if len(rows) == self.batch:     # every sequence, in order: one copy
-            out = logits[:self.batch].copy()
+        if len(rows) == self.batch:     # every sequence, in order: one copy, or none
+            out = logits[:self.batch].copy() if copy else logits[:self.batch]
         else:
-            out = np.zeros((self.batch, *logits.shape[1:]), np.float32)
-            out[rows] = logits[:len(rows)]
+            out = self._scattered(rows, logits[:len(rows)], copy)
         self._lengths[rows] += counts[rows]
         tokens = ids.tolist()
         for b in live:
             self._sequences[b].length = lengths[b] + counted[b]
             self._history[b] += tokens[b][:counted[b]]
         return out
+
+    def _scattered(self, rows: np.ndarray, packed: np.ndarray, copy: bool) -> np.ndarray:
+        """Logits [batch, ...] (one row a sequence): ``packed``'s rows at ``rows``, zeros
+        elsewhere; a new array, or (``copy`` False) a read-only view of this decoder's
+        own buffer, written again at its next call."""
+        shape = (self.batch, *packed.shape[1:])
+        if copy:
+            out = np.zeros(shape, np.float32)
+            out[rows] = packed
+            return out
+        out, written = self._logits_buffer
+        if out.shape != shape:
+            out = np.zeros(shape, np.float32)
+        else:
+            out[written] = 0.0
+        out[rows] = packed
+        self._logits_buffer = (out, rows)
+        view = out.view()
+        view.flags.writeable = False
+        return view
 
     def _prefill_parts(self, count: int, tokens: int) -> list[int]:
         """How a prefill of ``count`` sequences of up to ``tokens`` tokens splits into

@@ -374,7 +374,7 @@ class Engine:
             self._speculate(decoding)
         elif decoding:
             pieces = [[u.feed] if r in decoding else [] for r, u in enumerate(rows)]
-            self._choose_rows(decoding, self.decoder.extend(pieces))
+            self._choose_rows(decoding, self.decoder.extend(pieces, copy=False))
         chunk = self.decoder.prefill_chunk
         filling = [r for r, u in enumerate(rows)
                    if u is not None and u.feed is None and u.pending]
@@ -383,7 +383,7 @@ class Engine:
             for r in filling:
                 unit = rows[r]
                 pieces[r], unit.pending = unit.pending[:chunk], unit.pending[chunk:]
-            logits = self.decoder.extend(pieces)
+            logits = self.decoder.extend(pieces, copy=False)
             for r in filling:
                 if not rows[r].pending:
                     self._choose(r, logits)
