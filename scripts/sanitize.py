@@ -53,6 +53,11 @@ SUITES = {
               "threads",
               "tests/backends/test_paged_attention.py::test_a_page_id_outside_the_pool_fails_"
               "the_run",
+              # the paged KV feed's native checks and copies, called and inside a run
+              "tests/backends/test_paged_attention.py::test_random_feeds_against_a_row_by_"
+              "row_oracle",
+              "tests/runtime/test_compiled.py::test_paged_kv_feed_on_run_matches_a_row_by_"
+              "row_copy",
               "tests/backends/test_dequant_gather.py::test_an_index_outside_the_table_fails",
               "tests/backends/test_dequant_matmul_int8.py::test_non_finite_groups_give_nan_rows",
               # kernels visiting the active rows of symbolic dimensions only
