@@ -481,8 +481,8 @@ class DecoderModel:
         slots: list[Any] = [ids, self._lengths, np.maximum(counts - 1, 0)]
         (logits, *_) = cg.run_slots(slots + [None] * (len(cg.input_types) - len(INPUTS)))
         self._lengths = self._lengths + counts
-        if not copy and counts.all():
-            return logits
+        if counts.all():        # every sequence: one copy, or none
+            return logits.copy() if copy else logits
         return self._scattered(np.flatnonzero(counts), logits[counts > 0], copy)
 
     def _paged_step(self, kind: str, ids: np.ndarray, counts: np.ndarray,
