@@ -327,6 +327,7 @@ def select(workloads: list[Workload], keys: Sequence[str] | None) -> list[Worklo
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
     bench_isa.apply(args.isa)
+    print(f"isa: {bench_isa.describe()}")
     if args.command == "models":
         from bench import models as model_benchmarks
         return model_benchmarks.main(args)
@@ -368,7 +369,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     installed = [p for p in peers if p.missing() is None]
     print(f"machine: {machine_description()}")
     print(f"versions: {versions(installed)}")
-    print(f"isa: {bench_isa.describe()}")
     for peer in peers:
         if peer.missing() is not None:
             print(f"skipped peer {peer.name}: {peer.missing()}")

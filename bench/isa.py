@@ -13,8 +13,11 @@ numpy           ``OPENBLAS_CORETYPE`` (Prescott for generic, Haswell for avx2, S
 PyTorch         ``ATEN_CPU_CAPABILITY`` (its own kernels), ``MKL_ENABLE_INSTRUCTIONS``
                 (MKL's GEMM) and ``ONEDNN_MAX_CPU_ISA`` (oneDNN)
 JAX             ``XLA_FLAGS=--xla_cpu_max_isa=...``
-ONNX Runtime    none: its MLAS kernels always use the host's widest instructions (the
-                header says so; on an AVX-512 host its column is not held to avx2)
+ONNX Runtime    none of its own: its MLAS kernels take the widest instructions CPUID
+                reports. For the avx2 and generic tiers the whole process is held
+                instead: ``bench/cpuid_hold.c``, preloaded, answers every CPUID with
+                the tier's missing features cleared (Linux's CPUID faulting; where
+                the kernel or CPU lacks it, the header says ONNX Runtime was not held)
 llama.cpp       its build options (``CMAKE_ARGS="-DGGML_AVX512=OFF -DGGML_NATIVE=OFF
                 -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON"`` when pip builds it; with
                 ``pip install --no-deps --target DIR`` that build sits beside the
@@ -29,10 +32,17 @@ On a host with AVX-VNNI the avx2 tier of rlx uses it for the int8 products
 
 from __future__ import annotations
 
+import ctypes
+import hashlib
 import os
+import platform
+import subprocess
 import sys
+from pathlib import Path
 
 MARK = "RLX_BENCH_ISA"
+HOLD = "RLX_BENCH_CPUID_HOLD"   # read by cpuid_hold.c's constructor
+_HOLD_SOURCE = Path(__file__).with_name("cpuid_hold.c")
 
 _SWITCHES: dict[str, dict[str, str]] = {
     "generic": {"OPENBLAS_CORETYPE": "Prescott", "ATEN_CPU_CAPABILITY": "default",
@@ -56,7 +66,60 @@ def apply(tier: str | None) -> None:
     if tier not in _SWITCHES:
         raise SystemExit(f"--isa: unknown tier {tier!r}; tiers: {', '.join(_SWITCHES)}")
     env = dict(os.environ, RLX_CPU_ISA=tier, **{MARK: tier}, **_SWITCHES[tier])
+    env.update(hold_environment(tier, env))
     os.execve(sys.executable, [sys.executable, "-m", "bench", *sys.argv[1:]], env)
+
+
+def hold_environment(tier: str, env: dict[str, str] | None = None) -> dict[str, str]:
+    """The variables that hold a process started with them to ``tier`` through CPUID
+    (``cpuid_hold.c``), or {} where that does not apply (not x86-64 Linux, the avx512
+    or neon tier, no C compiler: the header then says ONNX Runtime was not held)."""
+    if tier not in ("avx2", "generic") or platform.system() != "Linux" \
+            or platform.machine() not in ("x86_64", "AMD64"):
+        return {}
+    library = _hold_library()
+    if library is None:
+        return {}
+    env = os.environ if env is None else env
+    preload = " ".join(p for p in (str(library), env.get("LD_PRELOAD", "")) if p)
+    return {HOLD: tier, "LD_PRELOAD": preload}
+
+
+def _hold_library() -> Path | None:
+    """cpuid_hold.c built once into rlx's cache directory; None when it cannot be."""
+    from rlx.backends.cpu.toolchain import cache_dir, find_compiler
+
+    source = _HOLD_SOURCE.read_bytes()
+    compiler, _ = find_compiler()
+    if compiler is None:
+        return None
+    path = cache_dir() / f"bench-cpuid-hold-{hashlib.sha256(source).hexdigest()[:16]}.so"
+    if not path.exists():
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        built = subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(partial),
+                                str(_HOLD_SOURCE), "-ldl"], capture_output=True, text=True)
+        if built.returncode != 0:
+            print(f"bench: cpuid_hold.c did not build; ONNX Runtime runs unheld:\n"
+                  f"{built.stderr}", file=sys.stderr)
+            return None
+        partial.replace(path)
+    return path
+
+
+def cpuid_hold() -> str:
+    """What the preloaded CPUID hold did in this process, in words."""
+    tier = os.environ.get(HOLD)
+    if not tier:
+        return "not held"
+    try:
+        lib = ctypes.CDLL(None)
+        state, answered = lib.rlx_cpuid_hold_state, lib.rlx_cpuid_hold_answered
+    except (OSError, AttributeError):
+        return "not held (cpuid_hold.c was not loaded)"
+    state.restype = answered.restype = ctypes.c_long
+    if state() != 1:
+        return "not held (the kernel refused CPUID faulting)"
+    return f"held to {tier} through CPUID ({answered()} CPUIDs answered so far)"
 
 
 def describe() -> str:
@@ -64,4 +127,5 @@ def describe() -> str:
     tier = os.environ.get("RLX_CPU_ISA") or "host's own"
     keys = sorted({k for switches in _SWITCHES.values() for k in switches})
     held = ", ".join(f"{k}={os.environ[k]}" for k in keys if k in os.environ) or "none"
-    return f"ISA tier {tier}; peer switches: {held}; ONNX Runtime: host's widest (no switch)"
+    return f"ISA tier {tier}; peer switches: {held}; the process, ONNX Runtime with it: " \
+           f"{cpuid_hold()}"

@@ -1,0 +1,106 @@
+"""``python -m bench --isa avx2|generic`` holds the whole process to the tier through
+CPUID (bench/cpuid_hold.c), so that ONNX Runtime, which has no switch of its own, picks
+the kernels it would pick on such a host.
+
+numpy's own CPU detection is the independent witness: it reads CPUID when it is
+imported, so in a held process it must report what the tier has and nothing above.
+A fault that is not a CPUID must still end the process as it would have.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from bench import isa as bench_isa
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.skipif(
+    platform.system() != "Linux" or platform.machine() != "x86_64",
+    reason="the CPUID hold is for x86-64 Linux")
+
+FEATURES = """
+import numpy as np
+from bench.isa import cpuid_hold
+features = np._core._multiarray_umath.__cpu_features__
+print(repr({k: features[k] for k in ("SSE42", "AVX", "FMA3", "AVX2", "AVX512F", "AVX512_SKX")}))
+print(cpuid_hold())
+"""
+
+
+def _host_flags() -> set[str]:
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("flags"):
+                return set(line.split(":", 1)[1].split())
+    return set()
+
+
+def _run(code: str, tier: str | None, *options: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop(bench_isa.HOLD, None)
+    if tier is not None:
+        hold = bench_isa.hold_environment(tier, env)
+        if not hold:
+            pytest.skip("the CPUID hold could not be built here (no C compiler)")
+        env.update(hold)
+    return subprocess.run([sys.executable, *options, "-c", code], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def _features(tier: str | None) -> dict[str, bool]:
+    out = _run(FEATURES, tier)
+    assert out.returncode == 0, out.stderr
+    features, state = out.stdout.strip().splitlines()
+    if tier is not None and "refused" in state:
+        pytest.skip("this kernel or CPU has no CPUID faulting")
+    if tier is not None:
+        assert state.startswith(f"held to {tier} through CPUID"), state
+    return eval(features)   # a dict literal printed by the child
+
+
+def test_avx2_hold_hides_avx512_and_keeps_avx2():
+    flags = _host_flags()
+    if "avx512f" not in flags or "avx2" not in flags:
+        pytest.skip("the host has no AVX-512 to hide, or no AVX2 to keep")
+    assert _features(None)["AVX512F"]          # numpy sees it unheld ...
+    held = _features("avx2")
+    assert not held["AVX512F"] and not held["AVX512_SKX"]   # ... and not held
+    assert held["AVX2"] and held["FMA3"] and held["AVX"]
+
+
+def test_generic_hold_hides_avx_and_keeps_sse42():
+    flags = _host_flags()
+    if "avx" not in flags or "sse4_2" not in flags:
+        pytest.skip("the host has no AVX to hide, or no SSE4.2 to keep")
+    held = _features("generic")
+    assert held["SSE42"]
+    assert not any(held[k] for k in ("AVX", "FMA3", "AVX2", "AVX512F"))
+
+
+@pytest.mark.parametrize("options", [(), ("-X", "faulthandler")])
+def test_a_real_fault_in_a_held_process_still_kills_it(options):
+    """A null read is not a CPUID: the process dies by SIGSEGV, after faulthandler's
+    traceback when that handler is installed (cpuid_hold keeps it behind its own)."""
+    out = _run("import ctypes; ctypes.string_at(0)", "avx2", *options)
+    if "refused" in _run(FEATURES, "avx2").stdout:
+        pytest.skip("this kernel or CPU has no CPUID faulting")
+    assert out.returncode == -signal.SIGSEGV, (out.returncode, out.stderr)
+    if options:
+        assert "Fatal Python error: Segmentation fault" in out.stderr
+
+
+def test_a_segfault_sent_by_kill_still_kills():
+    out = _run("import os, signal; os.kill(os.getpid(), signal.SIGSEGV)", "avx2")
+    assert out.returncode == -signal.SIGSEGV, (out.returncode, out.stderr)
+
+
+def test_tiers_without_a_hold():
+    assert bench_isa.hold_environment("avx512") == {}
+    assert bench_isa.hold_environment("neon") == {}
