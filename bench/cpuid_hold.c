@@ -30,8 +30,10 @@
 
 typedef int (*sigaction_fn)(int, const struct sigaction *, struct sigaction *);
 
-/* A cleared bit: CPUID leaf, subleaf, register (0 EAX .. 3 EDX) and bit. */
+/* A cleared bit: CPUID leaf, subleaf (ANY for a leaf that has none: the caller's ECX
+   is then whatever the register held), register (0 EAX .. 3 EDX) and bit. */
 struct cleared { unsigned leaf, subleaf, reg, bit; };
+#define ANY 0xffffffffu
 
 /* Above x86-64-v3: every AVX-512 subset, AVX512-BF16/FP16 and AMX. */
 static const struct cleared above_avx2[] = {
@@ -46,7 +48,7 @@ static const struct cleared above_avx2[] = {
 /* x86-64-v3's own additions, cleared too for the generic tier (SSE4.2 stays, as the
  * other peers' switches for that tier keep it). */
 static const struct cleared above_sse42[] = {
-    {1, 0, 2, 12}, {1, 0, 2, 28}, {1, 0, 2, 29},   /* FMA AVX F16C */
+    {1, ANY, 2, 12}, {1, ANY, 2, 28}, {1, ANY, 2, 29},   /* FMA AVX F16C */
     {7, 0, 1, 3}, {7, 0, 1, 5}, {7, 0, 1, 8},      /* BMI1 AVX2 BMI2 */
     {7, 1, 0, 4},                                  /* AVX-VNNI */
 };
@@ -60,7 +62,7 @@ static sigaction_fn real_sigaction;
 static void clear_bits(const struct cleared *list, size_t n, unsigned leaf,
                        unsigned subleaf, unsigned regs[4]) {
     for (size_t i = 0; i < n; i++)
-        if (list[i].leaf == leaf && list[i].subleaf == subleaf)
+        if (list[i].leaf == leaf && (list[i].subleaf == ANY || list[i].subleaf == subleaf))
             regs[list[i].reg] &= ~(1u << list[i].bit);
 }
 

@@ -84,6 +84,55 @@ def test_generic_hold_hides_avx_and_keeps_sse42():
     assert not any(held[k] for k in ("AVX", "FMA3", "AVX2", "AVX512F"))
 
 
+PROBE = r"""
+#include <cpuid.h>
+#include <stdio.h>
+int main(void) {
+    unsigned a, b, c, d;
+    /* leaf 1 with whatever ECX held (it has no subleaves; __cpuid leaves ECX as is) */
+    __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0x5a5a));
+    printf("avx %u fma %u ", (c >> 28) & 1, (c >> 12) & 1);
+    __cpuid_count(7, 0, a, b, c, d);
+    printf("avx2 %u avx512f %u\n", (b >> 5) & 1, (b >> 16) & 1);
+    return 0;
+}
+"""
+
+
+def _probe(tmp_path, tier: str | None) -> str:
+    """A C program's own CPUID answers, in a process started with the hold's variables."""
+    from rlx.backends.cpu.toolchain import find_compiler
+
+    compiler, why = find_compiler()
+    if compiler is None:
+        pytest.skip(why)
+    source, binary = tmp_path / "probe.c", tmp_path / "probe"
+    source.write_text(PROBE)
+    subprocess.run([compiler, "-O1", "-o", str(binary), str(source)], check=True)
+    env = dict(os.environ)
+    if tier is not None:
+        hold = bench_isa.hold_environment(tier, env)
+        if not hold:
+            pytest.skip("the CPUID hold could not be built here (no C compiler)")
+        env.update(hold)
+    return subprocess.run([str(binary)], env=env, capture_output=True, text=True,
+                          timeout=60, check=True).stdout.strip()
+
+
+def test_a_program_started_under_the_hold_is_held_whatever_its_ecx(tmp_path):
+    """Not only Python's numpy: a program the held process starts (LD_PRELOAD carries
+    the hold), asking leaf 1 with ECX left as it happened to be, as ``__cpuid`` does."""
+    flags = _host_flags()
+    if not {"avx", "fma", "avx2", "avx512f"} <= flags:
+        pytest.skip("the host lacks one of AVX, FMA, AVX2, AVX-512F")
+    assert _probe(tmp_path, None) == "avx 1 fma 1 avx2 1 avx512f 1"
+    held = _probe(tmp_path, "avx2")
+    if held == "avx 1 fma 1 avx2 1 avx512f 1" and "refused" in _run(FEATURES, "avx2").stdout:
+        pytest.skip("this kernel or CPU has no CPUID faulting")
+    assert held == "avx 1 fma 1 avx2 1 avx512f 0"
+    assert _probe(tmp_path, "generic") == "avx 0 fma 0 avx2 0 avx512f 0"
+
+
 @pytest.mark.parametrize("options", [(), ("-X", "faulthandler")])
 def test_a_real_fault_in_a_held_process_still_kills_it(options):
     """A null read is not a CPUID: the process dies by SIGSEGV, after faulthandler's
