@@ -88,22 +88,27 @@ def hold_environment(tier: str, env: dict[str, str] | None = None) -> dict[str, 
 def _hold_library() -> Path | None:
     """cpuid_hold.c built once into rlx's cache directory; None when it cannot be."""
     from rlx.backends.cpu.toolchain import cache_dir, find_compiler
+    from rlx.errors import RlxError
 
-    source = _HOLD_SOURCE.read_bytes()
     compiler, _ = find_compiler()
     if compiler is None:
         return None
-    path = cache_dir() / f"bench-cpuid-hold-{hashlib.sha256(source).hexdigest()[:16]}.so"
-    if not path.exists():
+    try:
+        source = _HOLD_SOURCE.read_bytes()
+        path = cache_dir() / f"bench-cpuid-hold-{hashlib.sha256(source).hexdigest()[:16]}.so"
+        if path.exists():
+            return path
         partial = path.with_suffix(f".{os.getpid()}.tmp")
         built = subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(partial),
                                 str(_HOLD_SOURCE), "-ldl"], capture_output=True, text=True)
         if built.returncode != 0:
-            print(f"bench: cpuid_hold.c did not build; ONNX Runtime runs unheld:\n"
-                  f"{built.stderr}", file=sys.stderr)
-            return None
+            raise OSError(built.stderr.strip())
         partial.replace(path)
-    return path
+        return path
+    except (OSError, RlxError) as e:
+        print(f"bench: cpuid_hold.c could not be built ({e}); ONNX Runtime runs unheld",
+              file=sys.stderr)
+        return None
 
 
 def cpuid_hold() -> str:
