@@ -88,8 +88,12 @@ def main(args: argparse.Namespace) -> int:
             continue
         try:
             for c in args.concurrency:
+                before = _model_calls(server.url)
                 rows.append((name, c, _measure(server.url, c, args)))
                 print(_row(*rows[-1]), flush=True)
+                after = _model_calls(server.url)
+                if before is not None and after is not None:
+                    print(_calls_line(before, after), flush=True)
         finally:
             server.stop()
     print(f"\n{args.tokens} greedy tokens per request, {args.seconds:.0f} s per level; rlx "
@@ -99,6 +103,35 @@ def main(args: argparse.Namespace) -> int:
     for row in rows:
         print(_row(*row))
     return 0
+
+
+def _model_calls(url: str) -> dict[str, float] | None:
+    """The model-call counters of ``url``'s ``/metrics`` (rlx serve's), or None where
+    the server has none (llama.cpp's)."""
+    try:
+        with urllib.request.urlopen(url + "/metrics", timeout=30) as r:
+            text = r.read().decode()
+    except (OSError, ValueError):
+        return None
+    values = {}
+    for line in text.splitlines():
+        name, _, value = line.rpartition(" ")
+        if name.startswith(("rlx_decode_call", "rlx_prefill_call", "rlx_prefilled")):
+            values[name] = float(value)
+    return values or None
+
+
+def _calls_line(before: dict[str, float], after: dict[str, float]) -> str:
+    """The server's decode and prefill calls during one level: count, mean time and
+    the prompt tokens prefilled (where a level's time went, as the server saw it)."""
+    d = {k: after[k] - before.get(k, 0.0) for k in after}
+    parts = []
+    for kind in ("decode", "prefill"):
+        n, total = d[f"rlx_{kind}_call_seconds_count"], d[f"rlx_{kind}_call_seconds_sum"]
+        mean = f"{1e3 * total / n:.1f} ms" if n else "-"
+        parts.append(f"{kind} calls {n:.0f} ({mean} each, {total:.1f} s)")
+    return f"    server: {', '.join(parts)}, {d['rlx_prefilled_tokens_total']:.0f} " \
+           f"prompt tokens prefilled"
 
 
 def _row(name, c, m) -> str:

@@ -392,6 +392,61 @@ def test_metrics_are_prometheus_text(served, client):
                                    * pool.tokens_per_page * 4)
 
 
+def _metric_values(url: str) -> dict[str, float]:
+    with urllib.request.urlopen(url + "/metrics", timeout=30) as r:
+        text = r.read().decode()
+    return {k: float(v) for k, v in (ln.rsplit(" ", 1) for ln in text.splitlines()
+                                      if not ln.startswith("#"))}
+
+
+def test_metrics_time_the_model_calls_and_count_prefilled_tokens(served, client):
+    """One request's share: its prompt's tokens are the ones prefilled plus the ones
+    the prefix cache gave (a prompt already seen prefills only its last token), and
+    its first token comes from a prefill call, the next two from decode calls. The
+    prompt fills more than a page, so the second time the cache gives that page."""
+    url, engine = served[:2]
+    prompt = ("Count the model calls, please: one for the prompt, then one for each "
+              "token after the first, and a page of the prompt kept for the next time")
+    tokens = len(engine.decoder.tokenizer.encode(prompt))
+    assert tokens > 16                # the fixture's page
+    for round in range(2):           # the second time the prefix cache holds the prompt
+        before = _metric_values(url)
+        out = client.completions.create(model=DECODER, prompt=prompt, max_tokens=3,
+                                        temperature=0)
+        after = _metric_values(url)
+        delta = {k: after[k] - before.get(k, 0.0) for k in after}
+        assert delta["rlx_prompt_tokens_total"] == tokens == out.usage.prompt_tokens
+        assert (delta["rlx_prefilled_tokens_total"] + delta["rlx_prefix_cache_tokens_total"]
+                == tokens)
+        assert delta["rlx_prefill_call_seconds_count"] >= 1
+        assert delta["rlx_prefill_call_seconds_sum"] > 0
+        generated = out.usage.completion_tokens
+        assert delta["rlx_decode_call_seconds_count"] >= generated - 1
+        assert delta["rlx_decode_call_seconds_sum"] > 0 or generated == 1
+        if round == 1 and engine.prefix_cache:
+            assert delta["rlx_prefilled_tokens_total"] < tokens
+
+
+def test_the_serve_benchmark_reads_the_model_calls(served, client):
+    """``python -m bench serve`` prints the server's decode and prefill calls of each
+    level from these counters; a server without them (llama.cpp's) gives None."""
+    from bench.serving import _calls_line, _model_calls
+
+    url = served[0]
+    before = _model_calls(url)
+    out = client.completions.create(model=DECODER, prompt="Hi there", max_tokens=3,
+                                    temperature=0)
+    after = _model_calls(url)
+    assert after["rlx_prefill_call_seconds_count"] == before["rlx_prefill_call_seconds_count"] + 1
+    line = _calls_line(before, after)
+    decodes = out.usage.completion_tokens - 1     # the first token comes from the prefill
+    assert "prefill calls 1 (" in line and f"decode calls {decodes} (" in line, line
+    with socket.socket() as sock:               # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        closed = sock.getsockname()[1]
+    assert _model_calls(f"http://127.0.0.1:{closed}") is None
+
+
 def test_serve_runs_a_foreground_engine_in_its_thread_and_http_beside_it(served):
     """``serve`` with an engine made with ``background=False`` (as ``rlx serve`` makes
     it) runs the engine in the calling thread and the HTTP server in another; closing

@@ -132,6 +132,9 @@ class Metrics:
         self.generated_tokens = 0
         self.ttft = [0.0, 0]            # sum of seconds, count
         self.itl = [0.0, 0]
+        self.decode_call = [0.0, 0]     # the model's decode (or verify) calls
+        self.prefill_call = [0.0, 0]    # and its prefill calls
+        self.prefilled_tokens = 0       # prompt tokens those prefilled (not reused)
         self.busy = 0
         self.drafted = 0                # speculative decoding's drafted tokens
         self.reused_tokens = 0          # prompt tokens found in the prefix cache
@@ -165,7 +168,9 @@ class Metrics:
                       "# TYPE rlx_draft_tokens_total counter",
                       f"rlx_draft_tokens_total {self.drafted}",
                       "# TYPE rlx_accepted_draft_tokens_total counter",
-                      f"rlx_accepted_draft_tokens_total {self.accepted}"]
+                      f"rlx_accepted_draft_tokens_total {self.accepted}",
+                      "# TYPE rlx_prefilled_tokens_total counter",
+                      f"rlx_prefilled_tokens_total {self.prefilled_tokens}"]
             if kv_cache is not None:
                 dtype = f'{{dtype="{kv_cache.dtype}"}}'
                 lines += ["# TYPE rlx_kv_cache_pages gauge",
@@ -175,7 +180,9 @@ class Metrics:
                           "# TYPE rlx_kv_cache_bytes gauge",
                           f"rlx_kv_cache_bytes {kv_cache.bytes}"]
             for name, pair in (("time_to_first_token", self.ttft),
-                               ("inter_token_latency", self.itl)):
+                               ("inter_token_latency", self.itl),
+                               ("decode_call", self.decode_call),
+                               ("prefill_call", self.prefill_call)):
                 lines += [f"# TYPE rlx_{name}_seconds summary",
                           f"rlx_{name}_seconds_sum {pair[0]:.6f}",
                           f"rlx_{name}_seconds_count {pair[1]}"]
@@ -374,7 +381,10 @@ class Engine:
             self._speculate(decoding)
         elif decoding:
             pieces = [[u.feed] if r in decoding else [] for r, u in enumerate(rows)]
-            self._choose_rows(decoding, self.decoder.extend(pieces, copy=False))
+            start = time.perf_counter()
+            logits = self.decoder.extend(pieces, copy=False)
+            self.metrics.add("decode_call", time.perf_counter() - start)
+            self._choose_rows(decoding, logits)
         chunk = self.decoder.prefill_chunk
         filling = [r for r, u in enumerate(rows)
                    if u is not None and u.feed is None and u.pending]
@@ -383,7 +393,10 @@ class Engine:
             for r in filling:
                 unit = rows[r]
                 pieces[r], unit.pending = unit.pending[:chunk], unit.pending[chunk:]
+            start = time.perf_counter()
             logits = self.decoder.extend(pieces, copy=False)
+            self.metrics.add("prefill_call", time.perf_counter() - start)
+            self.metrics.prefilled_tokens += sum(len(p) for p in pieces)
             for r in filling:
                 if not rows[r].pending:
                     self._choose(r, logits)
@@ -392,9 +405,11 @@ class Engine:
         """One verify call for the decoding rows (:func:`speculative_step`, as ``rlx
         generate`` steps with the same drafter); each emits what it accepts."""
         rows = self._rows
+        start = time.perf_counter()
         steps = speculative_step(self.decoder, self.speculative,
                                  {r: (rows[r].progress, rows[r].feed, rows[r].sampler)
                                   for r in decoding})
+        self.metrics.add("decode_call", time.perf_counter() - start)
         for r, step in steps.items():
             unit = rows[r]
             self.metrics.drafted += len(step.draft)
