@@ -33,12 +33,13 @@ the float rounding of the reused keys and values. Choice ``i`` of a request with
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import queue
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -144,6 +145,13 @@ class Metrics:
         with self._lock:
             key = (endpoint, status)
             self.requests[key] = self.requests.get(key, 0) + 1
+
+    @contextlib.contextmanager
+    def timed(self, name: str) -> Iterator[None]:
+        """:meth:`add` the seconds the block takes to the summary ``name``."""
+        start = time.perf_counter()
+        yield
+        self.add(name, time.perf_counter() - start)
 
     def add(self, name: str, seconds: float) -> None:
         with self._lock:
@@ -381,9 +389,8 @@ class Engine:
             self._speculate(decoding)
         elif decoding:
             pieces = [[u.feed] if r in decoding else [] for r, u in enumerate(rows)]
-            start = time.perf_counter()
-            logits = self.decoder.extend(pieces, copy=False)
-            self.metrics.add("decode_call", time.perf_counter() - start)
+            with self.metrics.timed("decode_call"):
+                logits = self.decoder.extend(pieces, copy=False)
             self._choose_rows(decoding, logits)
         chunk = self.decoder.prefill_chunk
         filling = [r for r, u in enumerate(rows)
@@ -393,9 +400,8 @@ class Engine:
             for r in filling:
                 unit = rows[r]
                 pieces[r], unit.pending = unit.pending[:chunk], unit.pending[chunk:]
-            start = time.perf_counter()
-            logits = self.decoder.extend(pieces, copy=False)
-            self.metrics.add("prefill_call", time.perf_counter() - start)
+            with self.metrics.timed("prefill_call"):
+                logits = self.decoder.extend(pieces, copy=False)
             self.metrics.prefilled_tokens += sum(len(p) for p in pieces)
             for r in filling:
                 if not rows[r].pending:
@@ -405,11 +411,10 @@ class Engine:
         """One verify call for the decoding rows (:func:`speculative_step`, as ``rlx
         generate`` steps with the same drafter); each emits what it accepts."""
         rows = self._rows
-        start = time.perf_counter()
-        steps = speculative_step(self.decoder, self.speculative,
-                                 {r: (rows[r].progress, rows[r].feed, rows[r].sampler)
-                                  for r in decoding})
-        self.metrics.add("decode_call", time.perf_counter() - start)
+        with self.metrics.timed("decode_call"):
+            steps = speculative_step(self.decoder, self.speculative,
+                                     {r: (rows[r].progress, rows[r].feed, rows[r].sampler)
+                                      for r in decoding})
         for r, step in steps.items():
             unit = rows[r]
             self.metrics.drafted += len(step.draft)
