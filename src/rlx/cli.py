@@ -116,6 +116,42 @@ def _parse_shape(name: str, text: str) -> tuple[int, ...]:
     return shape
 
 
+def _model_shapes(model, shapes: Mapping[str, str], bounds: Mapping[str, str]
+                  ) -> dict[str, tuple[int, ...] | int | Dim]:
+    """``--shape`` and ``--max`` as the importer's ``input_shapes``: ``--shape x=2x3``
+    for an input, ``--shape N=2`` for a dimension the model names (``dim_param``),
+    ``--max N=512`` keeping that dimension symbolic. An InputError for a name the
+    model has neither as an input nor as a named dimension."""
+    initializers = {init.name for init in model.graph.initializer}
+    inputs = [v for v in model.graph.input if v.name not in initializers]
+    dims = {d.dim_param for v in inputs if v.type.HasField("tensor_type")
+            for d in v.type.tensor_type.shape.dim if d.dim_param}
+    names = {v.name for v in inputs}
+
+    def unknown(flag: str, name: str) -> InputError:
+        return InputError(f"{flag} {name}=...: the model has no input and no named "
+                          f"dimension {name!r} (inputs: {', '.join(sorted(names)) or 'none'};"
+                          f" named dimensions: {', '.join(sorted(dims)) or 'none'})")
+
+    result: dict[str, tuple[int, ...] | int | Dim] = {}
+    for name, text in shapes.items():
+        shape = _parse_shape(name, text)
+        if name in names:
+            result[name] = shape
+        elif name in dims and len(shape) == 1:
+            result[name] = shape[0]
+        elif name in dims:
+            raise InputError(f"--shape {name}={text}: {name!r} is a named dimension of the "
+                             f"model; give it one size (--shape {name}=N)")
+        else:
+            raise unknown("--shape", name)
+    for name, text in bounds.items():
+        if name not in dims:
+            raise unknown("--max", name)
+        result[name] = _parse_bound(name, text)
+    return result
+
+
 def _load_inputs(files: Mapping[str, str]) -> dict[str, np.ndarray]:
     return {name: _load_npy(name, path) for name, path in files.items()}
 
@@ -209,20 +245,19 @@ def _run(args: argparse.Namespace) -> int:
                          f"{args.device!r} does not time kernels")
     frontend = _onnx_frontend()
     files = _parse_pairs(args.input, "input")
-    shapes = {n: _parse_shape(n, v) for n, v in _parse_pairs(args.shape, "shape").items()}
     given = _load_inputs(files)
-    symbols = {name: _parse_bound(name, v) for name, v in _parse_pairs(args.max, "max").items()}
-    if symbols:    # one program for every size up to the bounds: inputs keep their own
-        shapes.update(symbols)
-    else:
-        shapes.update({name: value.shape for name, value in given.items()})
     _progress(f"loading {args.model}")
     t0 = time.perf_counter()
     model = frontend.read_model(args.model)
+    shapes = _model_shapes(model, _parse_pairs(args.shape, "shape"), _parse_pairs(args.max, "max"))
+    if not any(isinstance(v, Dim) for v in shapes.values()):
+        shapes.update({name: value.shape for name, value in given.items()})
     try:
-        graph, params = frontend.load(model, input_shapes=shapes)
+        imported = frontend.import_model(model, input_shapes=shapes)
+        graph, params = frontend.imported_graph(imported)
     except ShapeError as e:
-        raise ShapeError(f"{e} (on the command line: --shape NAME=2x3x...)") from e
+        raise ShapeError(f"{e} (on the command line: --shape NAME=2x3x... for an input, "
+                         f"--shape DIM=N for a named dimension)") from e
     _progress(f"imported {len(model.graph.node)} ONNX nodes as {len(graph)} rlx nodes "
               f"({len(params)} params) in {time.perf_counter() - t0:.2f} s")
     _progress(f"compiling for device {args.device!r}")
@@ -246,10 +281,14 @@ def _run(args: argparse.Namespace) -> int:
     random_names = [n for n in feeds if n not in given]
     if random_names:
         _progress(f"random inputs (seed {args.seed}): {', '.join(random_names)}")
-    outputs = compiled.run(feeds)
-    for value_info, value in zip(model.graph.output, outputs):
-        value = frontend.dtypes.from_boundary(value, value_info.type.tensor_type.elem_type)
-        print(_format_output(value_info.name, value))
+    outputs = iter(compiled.run(feeds))
+    for out in imported.outputs:       # a sequence output is several of the graph's
+        if out.kind == "absent":
+            print(f"{out.name}: absent (an empty optional)")
+        for i in range(out.count):
+            value = frontend.dtypes.from_boundary(next(outputs), out.elem_type)
+            print(_format_output(out.name if out.kind == "tensor" else f"{out.name}[{i}]",
+                                 value))
     if args.bench:
         _bench(compiled, feeds, args.bench)
     if args.profile:

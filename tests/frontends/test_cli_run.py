@@ -161,3 +161,42 @@ def test_max_keeps_a_dimension_symbolic_and_compiles_once(model_path, tmp_path, 
     assert built[0] and built[1] == built[0]
     assert main(["run", str(model_path), "--max", "batch=1"]) == 2
     assert "--max batch=1" in capsys.readouterr().err
+
+
+def test_a_named_dimension_takes_its_size_from_shape(model_path, capsys):
+    """--shape batch=3 sizes the dimension the model calls 'batch' (the importer's error
+    for a missing size suggests it)."""
+    assert main(["run", str(model_path), "--shape", "batch=3"]) == 0
+    assert "z: shape (3, 3), dtype float32" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--shape", "typo=2x4"], "no input and no named dimension 'typo' (inputs: x; "
+                              "named dimensions: batch)"),
+    (["--max", "typo=8"], "--max typo=...: the model has no input and no named dimension"),
+    (["--shape", "batch=2x4"], "give it one size"),
+])
+def test_a_shape_for_a_name_the_model_lacks_is_an_error(model_path, capsys, extra, message):
+    assert main(["run", str(model_path), *extra]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_sequence_outputs_print_each_element_under_its_own_name(tmp_path, capsys):
+    """A sequence output is several of the rlx graph's outputs: each is printed as
+    name[i], and the outputs after it keep their names and values."""
+    graph = helper.make_graph(
+        [helper.make_node("SplitToSequence", ["x"], ["s"], axis=0),
+         helper.make_node("Relu", ["x"], ["y"])],
+        "seq",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])],
+        [helper.make_tensor_sequence_value_info("s", TensorProto.FLOAT, None),
+         helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    onnx.save(model, str(tmp_path / "seq.onnx"))
+    x = np.arange(6, dtype=np.float32).reshape(2, 3) - 3
+    np.save(tmp_path / "x.npy", x)
+    assert main(["run", str(tmp_path / "seq.onnx"), "--input", f"x={tmp_path / 'x.npy'}"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("s[0]: shape (1, 3)") and "[-3., -2., -1.]" in out[0]
+    assert out[1].startswith("s[1]: shape (1, 3)") and "[0., 1., 2.]" in out[1]
+    assert out[2].startswith("y: shape (2, 3)") and "[0., 0., 0., 0., 1., 2.]" in out[2]

@@ -17,8 +17,15 @@ a sequence output becomes one output per element and an absent optional none
 
 from rlx.frontends.onnx.compile import bucketed_onnx, compile_onnx
 from rlx.frontends.onnx.context import StaticValueError
-from rlx.frontends.onnx.importer import Flattened, ImportedModel, import_model, load, read_model
+from rlx.frontends.onnx.importer import (
+    Flattened,
+    ImportedModel,
+    import_model,
+    imported_graph,
+    load,
+    read_model,
+)
 from rlx.frontends.onnx.registry import supported_ops
 
 __all__ = ["Flattened", "ImportedModel", "StaticValueError", "bucketed_onnx", "compile_onnx",
-           "import_model", "load", "read_model", "supported_ops"]
+           "import_model", "imported_graph", "load", "read_model", "supported_ops"]

@@ -129,7 +129,11 @@ def read_model(source: ModelSource) -> ModelProto:
         raise GraphBuildError(f"expected a path, bytes or onnx.ModelProto, got "
                               f"{type(source).__name__}")
     if model.functions:
-        model = onnx.inliner.inline_local_functions(model)
+        try:
+            model = onnx.inliner.inline_local_functions(model)
+        except Exception as e:  # onnx's checker and inliner raise their own errors
+            raise GraphBuildError(f"the model's local functions cannot be inlined: "
+                                  f"{type(e).__name__}: {e}") from e
     return model
 
 
@@ -171,7 +175,11 @@ def load(source: ModelSource, input_shapes: InputShapes | None = None,
     run-time value, and GraphBuildError for malformed models and for a model whose
     outputs are all empty sequences or absent optionals (an rlx graph needs an output).
     """
-    imported = import_model(source, input_shapes, params_as, input_values)
+    return imported_graph(import_model(source, input_shapes, params_as, input_values))
+
+
+def imported_graph(imported: ImportedModel) -> tuple[Graph, dict[str, np.ndarray]]:
+    """The graph and params of ``imported``; GraphBuildError where it has no graph."""
     if imported.graph is None:
         raise GraphBuildError("every output of the ONNX model is an empty sequence or an "
                               "absent optional: the rlx graph would have no output "
@@ -526,6 +534,10 @@ def _bind_outputs(state: ImportState, scope: Scope, cx: NodeContext, result: Any
             continue
         if i >= len(outs) or outs[i] is None:
             raise cx.unsupported(f"output {i} ({name!r})")
+        if name in scope.values:
+            raise cx.error(f"output {i} ({name!r}) is already defined in this graph (by "
+                           "another node, an input or an initializer): an ONNX graph "
+                           "defines each name once")
         scope.bind(name, _materialize_value(state, outs[i], name))
 
 

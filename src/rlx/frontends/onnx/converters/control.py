@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from onnx import GraphProto
+from onnx import GraphProto, TensorProto
 
 from rlx import control as rlx_control
 from rlx.frontends.onnx.context import ImportState, NodeContext, StaticValueError
@@ -205,11 +205,13 @@ def _if_cond(cx: NodeContext, flag: Tensor, then_graph: GraphProto, else_graph: 
         def fn(inner: Tensor) -> tuple:
             state = cx.state.nested(inner.graph, capture_reads=True)
             outs = _trace(cx, proto, state, [])
+            elems = [state.onnx_type(o) for o in outs]
             if first:
                 seen["types"] = [(tuple(o.shape), o.dtype) for o in outs]
-                seen["elems"] = [state.onnx_type(o) for o in outs]
+                seen["elems"] = elems
             else:
                 _compare_branches(cx, seen["types"], outs, shapes)
+                _same_element_types(cx, seen["elems"], elems)
             outs = [cast(o, dtype) for o, (_, dtype) in zip(outs, seen["types"])]
             if shapes is not None:
                 outs = [o if tuple(o.shape) == s else o.broadcast_to(s)
@@ -220,6 +222,15 @@ def _if_cond(cx: NodeContext, flag: Tensor, then_graph: GraphProto, else_graph: 
     # the flag is passed only so each branch function learns the graph it builds in
     outs = rlx_control.cond(flag, branch(then_graph, True), branch(else_graph, False), flag)
     return _mark_all(cx, list(outs), seen["elems"])
+
+
+def _same_element_types(cx: NodeContext, then_elems: list[int], else_elems: list[int]) -> None:
+    """GraphBuildError where the branches give an output of two element types."""
+    for k, (a, b) in enumerate(zip(then_elems, else_elems)):
+        if a != b:
+            raise cx.error(f"then_branch gives output {k} as {TensorProto.DataType.Name(a)}, "
+                           f"else_branch as {TensorProto.DataType.Name(b)}: an If's branches "
+                           "must give the same types")
 
 
 def _compare_branches(cx: NodeContext, then_types: list, outs: list[Tensor],
@@ -254,6 +265,8 @@ def _if_select(cx: NodeContext, flag: Tensor, then_graph: GraphProto,
     if len(then_outs) != len(else_outs):
         raise cx.error(f"then_branch gives {len(then_outs)} outputs, else_branch "
                        f"{len(else_outs)}")
+    _same_element_types(cx, [cx.state.onnx_type(o) for o in then_outs],
+                        [cx.state.onnx_type(o) for o in else_outs])
     outs = []
     for k, (a, b) in enumerate(zip(then_outs, else_outs)):
         if broadcast_shapes(tuple(a.shape), tuple(b.shape)) is None:

@@ -2,7 +2,9 @@
 
 Axes come from an attribute in older opsets and from an optional input in newer
 ones (ReduceSum from 13, the others from 18); ``noop_with_empty_axes=1`` with no
-axes returns the input unchanged, otherwise no axes means every axis.
+axes reduces over no axis, so only the elementwise steps remain (ReduceL1 gives |x|,
+ReduceSumSquare x * x, ReduceLogSum log x: the ONNX definitions' bodies with an
+identity for the sum), otherwise no axes means every axis.
 Reducing an empty axis gives the reduction's identity (0 for sums, 1 for
 products, -inf/+inf for max/min, -inf for the log-sums, nan for the mean), as
 numpy does, instead of rlx's build-time error for max/min.
@@ -32,15 +34,15 @@ Reducer = Callable[[Tensor, tuple[int, ...], bool], Tensor]
 
 # --------------------------------------------------------------------------- reduce ops
 
-def _reduce_axes(cx: NodeContext, x: Tensor, axes_input_since: int) -> tuple[int, ...] | None:
-    """The reduced axes (sorted, non-negative); None means "return x unchanged"."""
+def _reduce_axes(cx: NodeContext, x: Tensor, axes_input_since: int) -> tuple[int, ...]:
+    """The reduced axes (sorted, non-negative; none for ``noop_with_empty_axes``)."""
     if cx.opset >= axes_input_since:
         axes = static_ints(cx, 1) if cx.has_input(1) else []
     else:
         axes = list(cx.attr("axes", []))
     if not axes:
         if cx.opset >= axes_input_since and cx.attr("noop_with_empty_axes", 0):
-            return None
+            return ()
         return tuple(range(x.ndim))
     return tuple(sorted({norm_axis(cx, a, x.ndim) for a in axes}))
 
@@ -111,8 +113,6 @@ def _reduce(onnx_op: str, axes_input_since: int) -> ConvertFn:
     def convert(cx: NodeContext) -> Tensor:
         x = cx.input(0)
         axes = _reduce_axes(cx, x, axes_input_since)
-        if axes is None:
-            return x
         keep = bool(cx.attr("keepdims", 1))
         if any(x.shape[a] == 0 for a in axes):
             shape = tuple(1 if i in axes else d for i, d in enumerate(x.shape)) if keep else \

@@ -113,7 +113,8 @@ def convert_concat(cx: NodeContext) -> Tensor:
 
 def split_sizes(cx: NodeContext, dim: int) -> list[int]:
     """Piece sizes of a Split: explicit (attribute / operand), or equal parts (the last
-    one smaller when ``num_outputs`` does not divide the axis)."""
+    one smaller when ``num_outputs`` does not divide the axis; pieces of size 0 after
+    it when the axis runs out first, e.g. 6 in 4 outputs: 2, 2, 2, 0)."""
     if cx.opset >= 13 and cx.has_input(1):
         return static_ints(cx, 1)
     if cx.opset < 13 and cx.has_attr("split"):
@@ -123,7 +124,7 @@ def split_sizes(cx: NodeContext, dim: int) -> list[int]:
     sizes = [size] * (dim // size) if size else [0] * parts
     if sum(sizes) < dim:
         sizes.append(dim - sum(sizes))
-    return sizes
+    return sizes + [0] * (parts - len(sizes))
 
 
 def convert_split(cx: NodeContext) -> list[Tensor]:
@@ -247,20 +248,20 @@ def _pad_spec(cx: NodeContext, x: Tensor) -> tuple[list[tuple[int, int]], str, T
     return pads, mode, fill
 
 
-def _wrap_pad(x: Tensor, pads: list[tuple[int, int]]) -> Tensor:
-    """Circular padding: each axis gets its own tail before and its head after."""
+def _wrap_pad(cx: NodeContext, x: Tensor, pads: list[tuple[int, int]]) -> Tensor:
+    """Circular padding (numpy's ``wrap``): position i of the padded axis holds
+    element ``(i - before) mod n``, so pads longer than the axis repeat it."""
     out = x
     for axis, (before, after) in enumerate(pads):
         if not before and not after:
             continue
         n = out.shape[axis]
-        pieces = []
-        if before:
-            pieces.append(api.slice(out, [n - before], [n], [1], [axis]))
-        pieces.append(out)
-        if after:
-            pieces.append(api.slice(out, [0], [after], [1], [axis]))
-        out = api.concat(pieces, axis)
+        if n == 0:
+            raise cx.error(f"mode 'wrap' cannot pad axis {axis}: it is empty")
+        copies_before = -(-before // n)
+        tiled = api.concat([out] * (copies_before + 1 + -(-after // n)), axis)
+        start = copies_before * n - before
+        out = api.slice(tiled, [start], [start + before + n + after], [1], [axis])
     return out
 
 
@@ -273,7 +274,7 @@ def convert_pad(cx: NodeContext) -> Tensor:
     if not any(b or e for b, e in grow):
         out = x
     elif mode == "wrap":
-        out = _wrap_pad(x, grow)
+        out = _wrap_pad(cx, x, grow)
     elif mode == "constant" and fill is not None and static_fill is None:
         out = _pad_dynamic_value(x, grow, fill)
     else:

@@ -1,0 +1,162 @@
+"""Corners of the ONNX spec the importer follows, each against onnxruntime: reductions
+with ``noop_with_empty_axes``, wrap padding past the axis length, splits into more
+outputs than the axis fills, and malformed models that must fail with an rlx error
+(names defined twice, If branches of two element types, local functions that cannot
+be inlined)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+onnx = pytest.importorskip("onnx")
+ort = pytest.importorskip("onnxruntime")
+
+from onnx import TensorProto, helper  # noqa: E402
+
+from rlx.errors import GraphBuildError  # noqa: E402
+from rlx.frontends.onnx import compile_onnx, read_model  # noqa: E402
+
+FLOAT = TensorProto.FLOAT
+DEVICES = ["reference", "cpu"]
+
+
+def _model(nodes, inputs, outputs, opset=18, functions=()):
+    graph = helper.make_graph(nodes, "m", inputs, outputs)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset),
+                                                    helper.make_opsetid("local", 1)],
+                              functions=list(functions))
+    model.ir_version = 10
+    return model
+
+
+def _value(name, shape, elem=FLOAT):
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+def _ort(model, feeds):
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    return sess.run(None, feeds)
+
+
+def _check_against_ort(model, feeds, device):
+    want = _ort(model, feeds)
+    got = compile_onnx(model, device=device).run(feeds)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        assert g.shape == w.shape
+        np.testing.assert_allclose(g, w, rtol=1e-6, equal_nan=True)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("op", ["ReduceL1", "ReduceL2", "ReduceSumSquare", "ReduceLogSum",
+                                "ReduceLogSumExp", "ReduceMean", "ReduceMax", "ReduceProd"])
+def test_reduce_with_no_axes_and_noop_keeps_only_the_elementwise_steps(op, device):
+    """noop_with_empty_axes=1 skips the reduction, not the |x|, x^2 or log around it."""
+    model = _model([helper.make_node(op, ["x"], ["y"], noop_with_empty_axes=1)],
+                   [_value("x", [2, 3])], [_value("y", None)])
+    x = np.array([[-1.5, 2.0, 3.0], [0.25, -4.0, 5.0]], np.float32)
+    with np.errstate(invalid="ignore"):
+        _check_against_ort(model, {"x": x}, device)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("pads", [[0, 4, 0, 5], [3, 7, 1, 0], [1, 1, 2, 2], [0, 6, 0, 0]])
+def test_wrap_padding_repeats_the_axis_when_a_pad_is_longer_than_it(pads, device):
+    model = _model([helper.make_node("Pad", ["x", "pads"], ["y"], mode="wrap")],
+                   [_value("x", [2, 3]), _value("pads", [4], TensorProto.INT64)],
+                   [_value("y", None)])
+    feeds = {"x": np.arange(6, dtype=np.float32).reshape(2, 3),
+             "pads": np.array(pads, np.int64)}
+    want = _ort(model, feeds)[0]
+    np.testing.assert_array_equal(want, np.pad(feeds["x"], [(pads[0], pads[2]),
+                                                            (pads[1], pads[3])], mode="wrap"))
+    graph_model = _model([helper.make_node("Pad", ["x", "pads"], ["y"], mode="wrap")],
+                         [_value("x", [2, 3])], [_value("y", None)])
+    graph_model.graph.initializer.append(onnx.numpy_helper.from_array(feeds["pads"], "pads"))
+    got = compile_onnx(graph_model, device=device).run({"x": feeds["x"]})[0]
+    np.testing.assert_array_equal(got, want)
+
+
+def test_wrap_padding_an_empty_axis_is_an_error():
+    model = _model([helper.make_node("Pad", ["x", "pads"], ["y"], mode="wrap")],
+                   [_value("x", [2, 0])], [_value("y", None)])
+    model.graph.initializer.append(onnx.numpy_helper.from_array(np.array([0, 1, 0, 1]), "pads"))
+    with pytest.raises(GraphBuildError, match="'wrap' cannot pad axis 1"):
+        compile_onnx(model)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("length, parts", [(6, 4), (2, 3), (7, 3), (5, 5)])
+def test_split_into_more_outputs_than_the_axis_fills_gives_empty_pieces(length, parts,
+                                                                         device):
+    names = [f"o{i}" for i in range(parts)]
+    model = _model([helper.make_node("Split", ["x"], names, axis=0, num_outputs=parts)],
+                   [_value("x", [length, 2])], [_value(n, None) for n in names])
+    _check_against_ort(model, {"x": np.arange(2 * length, dtype=np.float32).reshape(-1, 2)},
+                       device)
+
+
+def test_a_name_defined_twice_is_refused():
+    model = _model([helper.make_node("Relu", ["x"], ["y"]), helper.make_node("Neg", ["y"], ["z"]),
+                    helper.make_node("Abs", ["x"], ["y"])],
+                   [_value("x", [2])], [_value("z", [2]), _value("y", [2])])
+    with pytest.raises(onnx.checker.ValidationError):
+        onnx.checker.check_model(model)
+    with pytest.raises(GraphBuildError, match="'y'.*already defined"):
+        compile_onnx(model)
+
+
+def test_a_node_output_named_like_a_graph_input_is_refused():
+    model = _model([helper.make_node("Relu", ["x"], ["x"])], [_value("x", [2])],
+                   [_value("x", [2])])
+    with pytest.raises(GraphBuildError, match="'x'.*already defined"):
+        compile_onnx(model)
+
+
+def _if_model(then_elem, else_elem):
+    then_graph = helper.make_graph([helper.make_node("Cast", ["x"], ["t"], to=then_elem)],
+                                   "then", [], [_value("t", [2], then_elem)])
+    else_graph = helper.make_graph([helper.make_node("Cast", ["x"], ["e"], to=else_elem)],
+                                   "else", [], [_value("e", [2], else_elem)])
+    return _model([helper.make_node("If", ["c"], ["y"], then_branch=then_graph,
+                                    else_branch=else_graph)],
+                  [_value("x", [2]), _value("c", [], TensorProto.BOOL)],
+                  [_value("y", [2], then_elem)], opset=17)
+
+
+def test_if_branches_of_two_element_types_are_refused():
+    with pytest.raises(GraphBuildError, match="then_branch gives output 0 as INT32, "
+                                              "else_branch as FLOAT"):
+        compile_onnx(_if_model(TensorProto.INT32, FLOAT))
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_if_branches_of_one_element_type_run_either_branch(device):
+    model = _if_model(TensorProto.INT32, TensorProto.INT32)
+    x = np.array([1.7, -2.5], np.float32)
+    compiled = compile_onnx(model, device=device)
+    for flag in (True, False):
+        feeds = {"x": x, "c": np.array(flag)}
+        np.testing.assert_array_equal(compiled.run(feeds)[0], _ort(model, feeds)[0])
+
+
+def _calling(function, inputs):
+    return _model([helper.make_node(function.name, inputs, ["y"], domain="local")],
+                  [_value(n, [2]) for n in inputs], [_value("y", [2])], functions=[function])
+
+
+def test_local_functions_that_cannot_be_inlined_are_an_rlx_error():
+    recursive = helper.make_function("local", "Rec", ["a"], ["b"],
+                                     [helper.make_node("Rec", ["a"], ["b"], domain="local")],
+                                     [helper.make_opsetid("", 18),
+                                      helper.make_opsetid("local", 1)])
+    with pytest.raises(GraphBuildError, match="local functions cannot be inlined"):
+        read_model(_calling(recursive, ["x"]))
+    one_input = helper.make_function("local", "Id", ["a"], ["b"],
+                                     [helper.make_node("Identity", ["a"], ["b"])],
+                                     [helper.make_opsetid("", 18)])
+    with pytest.raises(GraphBuildError, match="local functions cannot be inlined"):
+        read_model(_calling(one_input, ["x", "z"]))
+    assert np.array_equal(compile_onnx(_calling(one_input, ["x"])).run(
+        {"x": np.array([1.0, 2.0], np.float32)})[0], [1.0, 2.0])
