@@ -99,6 +99,32 @@ def test_prepare_reruns_only_for_its_params(device):
     assert cg.prepare_runs == 3
 
 
+def test_a_write_through_one_sharer_reruns_every_sharers_prepare_stage(device):
+    """share_params_from shares the prepare stage's params too: a set_param,
+    bind_param or set_param_range through either graph makes both compute with the
+    new value (each re-runs its prepare stage once), and a clone keeps its own."""
+    a, b = _compiled(device), _compiled(device)
+    assert b.share_params_from(a)
+    clone = a.clone()
+    for cg in (a, b, clone):
+        np.testing.assert_allclose(cg.run({"x": X})[0], X @ (W * SCALE), rtol=1e-5, atol=1e-6)
+    a.set_param("w", 2 * W)
+    scale = np.full(3, 3.0, np.float32)
+    b.bind_param("scale", scale.copy())
+    expect = X.astype(np.float64) @ (2 * W.astype(np.float64) * scale)
+    for cg in (a, b):
+        np.testing.assert_allclose(cg.run({"x": X})[0], expect, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(clone.run({"x": X})[0], X @ (W * SCALE), rtol=1e-5, atol=1e-6)
+    runs = a.prepare_runs, b.prepare_runs
+    b.set_param_range("scale", 0, np.float32(0.5).tobytes())
+    scale[0] = 0.5
+    expect = X.astype(np.float64) @ (2 * W.astype(np.float64) * scale)
+    for cg in (a, b):
+        np.testing.assert_allclose(cg.run({"x": X})[0], expect, rtol=1e-5, atol=1e-5)
+        cg.run({"x": X})
+    assert (a.prepare_runs, b.prepare_runs) == (runs[0] + 1, runs[1] + 1)
+
+
 @pytest.mark.parametrize("path", ["run", "run_slots", "run_typed", "run_read_outputs",
                                   "run_raw"])
 def test_prepare_fallback_feeds_boundary_on_every_path(device, path):

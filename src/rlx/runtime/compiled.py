@@ -71,6 +71,21 @@ class Staging:
     bound: bool = False
     values: dict[str, np.ndarray] = field(default_factory=dict)
     runs: int = 0
+    writes: list[int] = field(default_factory=lambda: [0])
+    """Writes to the prepare stage's params, one counter for every graph sharing them
+    (``share_params_from``): a write through any of them makes each one's prepared
+    values stale."""
+    seen: int = 0
+    """``writes[0]`` when the prepare stage last ran."""
+
+    def stale(self) -> None:
+        """The prepare stage's params changed: run it again before the next run (in
+        every graph that shares them)."""
+        self.prepared = False
+        self.writes[0] += 1
+
+    def due(self) -> bool:
+        return not self.prepared or self.seen != self.writes[0]
 
 
 class CompiledGraph(AsyncRunsMixin, HandlesMixin):
@@ -182,7 +197,7 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
             return
         if name in st.prepare_params:
             st.prepare.set_param(name, arr)
-            st.prepared = False
+            st.stale()
         if name in st.main_params:
             self._exe.write_param(name, arr)
 
@@ -206,7 +221,7 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
         st = self._staging
         if st is not None and name in st.prepare_params:
             st.prepare.set_param(name, arr)
-            st.prepared = False
+            st.stale()
         if (st is None or name in st.main_params) and name in self._exe.param_types:
             if arr.flags.aligned and self._exe.bind_param(name, arr):
                 return st is None or name not in st.prepare_params
@@ -241,7 +256,7 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
         done = False
         if name in st.prepare_params:
             done |= st.prepare.set_param_range(name, byte_offset, data)
-            st.prepared = False
+            st.stale()
         if name in st.main_params:
             done |= self._exe.write_param_range(name, byte_offset, data)
         return done
@@ -270,8 +285,9 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
     # ------------------------------------------------------------------ staging
     def _ensure_prepared(self) -> None:
         st = self._staging
-        if st is None or st.prepared:
+        if st is None or not st.due():
             return
+        st.seen = st.writes[0]
         prepare = st.prepare
         with prepare._lock:
             # the prepare stage's own output buffers become the main program's handles:
@@ -490,6 +506,7 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
             return False
         if self._staging is not None:
             self._staging.prepare.share_params_from(other._staging.prepare)
+            self._staging.writes = other._staging.writes
             self._staging.prepared = False
         self._params_ready = False
         return True
