@@ -117,3 +117,21 @@ def test_cross_entropy_label_out_of_range_is_an_error(device):
             cg.run({"logits": zeros, "labels": np.array([0, 1, bad])})
     (got,) = cg.run({"logits": zeros, "labels": np.array([0, 1, 3])})
     np.testing.assert_allclose(got, np.full(3, np.log(4.0)), rtol=1e-6)
+
+
+@pytest.mark.parametrize("given, declared", [
+    (np.array([4294967295, 1], np.uint32), "i32"), (np.array([-1, 2], np.int32), "u32"),
+    (np.array([200, 1], np.uint8), "i8"), (np.array([-1, 0], np.int8), "u8"),
+    (np.array([2**31, 0], np.uint32), "i32"), (np.array([-5, 0], np.int16), "u8"),
+])
+def test_integers_of_the_other_signedness_are_checked_by_value(device, given, declared):
+    """A signed and an unsigned type of one width map bit patterns one to one, so -1
+    must not pass as 2^32 - 1; values that fit convert."""
+    g = rlx.Graph("ints")
+    k = g.input("k", (2,), declared)
+    g.set_outputs([k + k])
+    cg = rlx.Session(device).compile(g)
+    with pytest.raises(rlx.InputError, match=f"do not convert to the declared {declared}"):
+        cg.run({"k": given})
+    fits = np.array([7, 1], given.dtype)
+    np.testing.assert_array_equal(cg.run({"k": fits})[0], [14, 2])

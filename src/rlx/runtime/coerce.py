@@ -56,6 +56,11 @@ def _convert(kind: str, name: str, arr: np.ndarray, dtype: DType) -> np.ndarray:
         back = out.astype(arr.dtype)
     same = np.array_equal(back, arr) if not src.is_float else np.array_equal(
         back, arr, equal_nan=False)
+    if same and arr.dtype.kind in "iu" and out.dtype.kind in "iu" and \
+            arr.dtype.kind != out.dtype.kind:
+        # signed <-> unsigned of one width maps bit patterns one to one, so the round
+        # trip above cannot see -1 become 2^32 - 1: the signs must agree as well
+        same = np.array_equal(arr < 0, out < 0)
     if not same:
         raise InputError(f"{_describe(kind, name)}: values of dtype {src} do not convert to "
                          f"the declared {dtype} without loss; cast them explicitly")
