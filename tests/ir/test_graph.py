@@ -35,6 +35,46 @@ def test_scalars_are_weakly_typed():
     assert (h + i).dtype == rlx.f16
 
 
+def test_a_python_int_that_does_not_fit_the_tensor_beside_it_is_refused():
+    """Weak typing gives the literal the tensor's dtype, so one that does not fit would
+    wrap (an i8 ``a < 300`` comparing with 44): a DTypeError, as numpy 2 refuses it."""
+    g = rlx.Graph("fit")
+    a, u, b = g.input("a", (3,), "i8"), g.input("u", (3,), "u8"), g.input("b", (3,), "bool")
+    i = g.input("i", (3,), "i64")
+    for build, literal, dtype in [(lambda: a < 300, 300, "i8"), (lambda: u == 256, 256, "u8"),
+                                  (lambda: rlx.minimum(u, -1), -1, "u8"),
+                                  (lambda: b == 2, 2, "bool"),
+                                  (lambda: i + 2**70, 2**70, "i64")]:
+        with pytest.raises(rlx.DTypeError, match=f"Python int {literal} does not fit {dtype}"):
+            build()
+    assert (a < 127).dtype == rlx.bool_ and (u == 255).dtype == rlx.bool_
+    assert (b == 1).dtype == rlx.bool_ and (i + 2**62).dtype == rlx.i64
+    x = g.input("x", (3,), "f32")
+    assert (x * 2**70).dtype == rlx.f32       # floats round, as numpy's weak floats do
+
+
+@pytest.mark.parametrize("value, dtype", [(300, "i8"), (-1, "u32"), (float("nan"), "i32"),
+                                          (1e20, "i64"), (2.5, "i32"), ([1, 2, 256], "u8"),
+                                          (2, "bool"), (2**64, "i64")])
+def test_a_python_constant_not_represented_exactly_in_its_dtype_is_refused(value, dtype):
+    g = rlx.Graph("c")
+    with pytest.raises(rlx.DTypeError, match="is not represented exactly in"):
+        rlx.constant(g, value, dtype)
+
+
+def test_constants_of_python_values_that_fit_and_of_arrays():
+    g = rlx.Graph("c")
+    assert rlx.constant(g, [1, 255], "u8").node.attr("value").array().tolist() == [1, 255]
+    assert rlx.constant(g, 16777217, "f32").node.attr("value").array() == 16777216.0
+    assert rlx.constant(g, 1e40, "f64").dtype == rlx.f64
+    # numpy arrays convert as astype does (the frontends carry wider types that way)
+    wrapped = rlx.constant(g, np.array([-1]), "u8").node.attr("value").array()
+    assert wrapped.tolist() == [255]
+    for ragged in ([[1], [2, 3]], "text", None):
+        with pytest.raises(rlx.GraphBuildError, match="not an array of numbers"):
+            rlx.constant(g, ragged)
+
+
 def test_method_and_function_spellings_build_the_same_node():
     g = rlx.Graph("same")
     x = g.input("x", (2, 3, 4))

@@ -161,6 +161,25 @@ def as_dtype(value: object) -> DType:
     raise DTypeError(f"unknown dtype {value!r}; rlx dtypes are: {names}")
 
 
+def convert_exactly(arr: np.ndarray, dt: DType) -> np.ndarray | None:
+    """``arr`` converted to ``dt`` when every value is represented exactly (float to
+    float rounds to nearest, as a float value is meant), else None. Integer to
+    integer checks the values' signs too: a signed and an unsigned type of one width
+    map bit patterns one to one, so a round trip alone would let -1 pass as 2^32 - 1."""
+    if dt.is_float and arr.dtype in _FROM_NUMPY and _FROM_NUMPY[arr.dtype].is_float:
+        return arr.astype(dt.np)
+    src_kind = arr.dtype.kind
+    with np.errstate(all="ignore"):
+        out = arr.astype(dt.np)
+        back = out.astype(arr.dtype)
+    if not np.array_equal(back, arr):
+        return None
+    if src_kind in "iu" and out.dtype.kind in "iu" and src_kind != out.dtype.kind and \
+            not np.array_equal(arr < 0, out < 0):
+        return None
+    return out
+
+
 def _int_bits(dt: DType) -> int:
     return dt.itemsize * 8
 

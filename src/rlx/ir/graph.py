@@ -18,7 +18,7 @@ import numpy as np
 
 from rlx.errors import DTypeError, GraphBuildError
 from rlx.ir import ops as _ops
-from rlx.ir.dtypes import DType, as_dtype
+from rlx.ir.dtypes import DType, as_dtype, convert_exactly
 from rlx.ir.types import Shape, TensorType, same_type
 
 
@@ -225,7 +225,15 @@ class Graph:
         return Tensor(self, self.add("param", (), name=name, shape=tuple(shape), dtype=dtype))
 
     def constant(self, value: Any, dtype: Any = None) -> Tensor:
-        """Bake ``value`` (array-like) into the graph. Python floats default to f32."""
+        """Bake ``value`` (array-like) into the graph. Python floats default to f32.
+
+        A Python number or (nested) list given with an integer or bool ``dtype`` must
+        be represented in it exactly: ``constant(300, "i8")``, ``constant(2.5, "i32")``
+        or ``constant(nan, "i32")`` is a DTypeError, as numpy 2 refuses a Python int
+        out of a dtype's range (for a float dtype, numbers round to nearest). A numpy
+        array converts as ``astype`` does."""
+        if not isinstance(value, np.ndarray | np.generic):
+            value = _python_constant(value, None if dtype is None else as_dtype(dtype))
         return Tensor(self, self.add("constant", (), value=ConstValue.from_array(value, dtype)))
 
     def set_outputs(self, outputs: Iterable[Tensor | int]) -> None:
@@ -310,13 +318,45 @@ def _scalar_dtype(value: Any, like: DType) -> DType:
     raise DTypeError(f"cannot use {value!r} ({type(value).__name__}) as a tensor operand")
 
 
+def _python_constant(value: Any, dtype: DType | None) -> np.ndarray:
+    """A Python number or list as the array :meth:`Graph.constant` bakes (see there)."""
+    try:
+        given = np.asarray(value)
+    except (ValueError, TypeError) as e:
+        raise GraphBuildError(f"constant: {_shown(value)} is not an array of numbers "
+                              f"({e})") from None
+    wide = given.dtype.kind == "O"      # Python ints past 64 bits, or not numbers
+    if given.dtype.kind not in "biufc" and not (
+            wide and all(isinstance(v, numbers.Integral) for v in given.flat)):
+        raise GraphBuildError(f"constant: {_shown(value)} is not an array of numbers")
+    if dtype is None or not (dtype.is_int or dtype.is_bool):
+        return given.astype(np.float64) if wide else given
+    if wide or convert_exactly(given, dtype) is None:
+        raise DTypeError(f"constant: {_shown(value)} is not represented exactly in {dtype}; "
+                         "give a wider dtype, or cast in the graph")
+    return given
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def lift(value: Any, like: Tensor) -> Tensor:
-    """Turn a scalar or array operand into a constant of ``like``'s graph."""
+    """Turn a scalar or array operand into a constant of ``like``'s graph. A Python
+    number takes ``like``'s dtype (weak typing) and must fit it: ``i8_tensor < 300`` is
+    a DTypeError, not a comparison with 44."""
     if isinstance(value, Tensor):
         return value
     if isinstance(value, np.ndarray):
         return like.graph.constant(value)
-    return like.graph.constant(np.asarray(value), _scalar_dtype(value, like.dtype))
+    dtype = _scalar_dtype(value, like.dtype)
+    try:
+        return like.graph.constant(value, dtype)
+    except DTypeError:
+        raise DTypeError(f"the Python {type(value).__name__} {_shown(value)} does not fit "
+                         f"{dtype}, the dtype of the tensor beside it; cast that tensor to "
+                         "a wider dtype first") from None
 
 
 def _binary(op: str, a: Any, b: Any) -> Tensor:

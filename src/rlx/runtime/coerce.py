@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from rlx.errors import InputError
-from rlx.ir.dtypes import DType, as_dtype
+from rlx.ir.dtypes import DType, as_dtype, convert_exactly
 from rlx.ir.types import TensorType
 
 
@@ -49,19 +49,8 @@ def _convert(kind: str, name: str, arr: np.ndarray, dtype: DType) -> np.ndarray:
     except Exception:
         raise InputError(f"{_describe(kind, name)}: numpy dtype {arr.dtype} is not an rlx "
                          f"dtype; expected {dtype}") from None
-    if src.is_float and dtype.is_float:
-        return arr.astype(dtype.np)
-    with np.errstate(all="ignore"):
-        out = arr.astype(dtype.np)
-        back = out.astype(arr.dtype)
-    same = np.array_equal(back, arr) if not src.is_float else np.array_equal(
-        back, arr, equal_nan=False)
-    if same and arr.dtype.kind in "iu" and out.dtype.kind in "iu" and \
-            arr.dtype.kind != out.dtype.kind:
-        # signed <-> unsigned of one width maps bit patterns one to one, so the round
-        # trip above cannot see -1 become 2^32 - 1: the signs must agree as well
-        same = np.array_equal(arr < 0, out < 0)
-    if not same:
+    out = convert_exactly(arr, dtype)
+    if out is None:
         raise InputError(f"{_describe(kind, name)}: values of dtype {src} do not convert to "
                          f"the declared {dtype} without loss; cast them explicitly")
     return out
