@@ -71,6 +71,46 @@ def test_widens_exactly():
     assert not widens_exactly(rlx.u32, rlx.i32) and not widens_exactly(rlx.bf16, rlx.f16)
 
 
+def _interpret(graph: Graph, feeds: dict) -> list[np.ndarray]:
+    """The graph's outputs node by node with the numpy kernels, no pass run."""
+    values = []
+    for node in graph.nodes:
+        if node.op == "input":
+            values.append(feeds[node.attr("name")])
+        else:
+            values.append(evaluate_node(node, [values[i] for i in node.inputs]))
+    return [values[i] for i in graph.outputs]
+
+
+CAST_TYPES = ["bool", "i8", "u8", "i16", "i32", "u32", "i64", "f16", "bf16", "f32", "f64"]
+
+
+@pytest.mark.parametrize("origin", CAST_TYPES)
+def test_a_folded_cast_chain_gives_what_the_two_casts_give(origin):
+    """cast(cast(x, mid), out) -> cast(x, out) only where the two agree on every value:
+    through a float an integer saturates into a narrower integer, directly it wraps."""
+    values = np.array([0, 1, -1, 2, 127, -128, 255, 256, 300, -300, 65535, 70000,
+                       -70000, 2**31 - 1, -2**31, 2**32 - 1], np.float64)
+    rlx_origin = rlx.ir.dtypes.as_dtype(origin)
+    if rlx_origin.is_bool:
+        x = values != 0
+    elif rlx_origin.is_float:
+        x = np.concatenate([values, [0.5, -2.5, np.inf, -np.inf, np.nan]]).astype(
+            rlx_origin.np)
+    else:
+        info = np.iinfo(rlx_origin.np)
+        x = values[(values >= info.min) & (values <= info.max)].astype(rlx_origin.np)
+    for mid in CAST_TYPES:
+        g = Graph("chain")
+        t = g.input("x", x.shape, origin)
+        g.set_outputs([t.cast(mid).cast(out) for out in CAST_TYPES])
+        with np.errstate(all="ignore"):
+            want = _interpret(g, {"x": x})
+            got = _interpret(_clean(simplify(g)), {"x": x})
+        for out, a, b in zip(CAST_TYPES, got, want):
+            np.testing.assert_array_equal(a, b, err_msg=f"{origin} -> {mid} -> {out}")
+
+
 def test_fold_constants():
     before = Graph("g")
     x = before.input("x", (3,))

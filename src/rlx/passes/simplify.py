@@ -78,7 +78,11 @@ def _rewrite(new: Graph, node: Node, ops: list[int]) -> int | None:
         return new.add("transpose", [src.inputs[0]], perm=tuple(inner[p] for p in outer))
     if node.op == "cast" and src.op == "cast":
         origin = new.nodes[src.inputs[0]].dtype
-        if widens_exactly(origin, src.dtype):
+        # through a float, an integer's cast to an integer type saturates; directly, it
+        # wraps: the same only where the last type holds every value of the first
+        saturates = src.dtype.is_float and node.dtype.is_int and not origin.is_float
+        if widens_exactly(origin, src.dtype) and (
+                not saturates or widens_exactly(origin, node.dtype)):
             return new.add("cast", [src.inputs[0]], dtype=node.dtype)
     return None
 
