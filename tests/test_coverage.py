@@ -30,3 +30,24 @@ def test_each_backend_claims_known_ops_only():
     for device in known_devices():
         claims = backend_class(device)().supported_ops - COMPLEX_KINDS   # here or not
         assert claims <= set(OPS), f"{device} claims unknown ops {sorted(claims - set(OPS))}"
+
+
+# ops users do not build: unpack (made by the pack_control_flow pass) and dequant_gather
+# (the quantised embedding lookup the decoder builders make from a packed weight)
+NOT_PUBLIC = {"unpack", "dequant_gather"}
+# public functions spelled other than their op
+SPELLED = {"conv": "conv2d", "all_gather": "graph_all_gather",
+           "all_reduce": "graph_all_reduce", "reduce_scatter": "graph_reduce_scatter"}
+
+
+def test_every_op_a_user_builds_has_a_function():
+    """The README's promise: ``rlx.<op>(...)`` (or rlx.linalg / fft / moe /
+    distributed) for every op of the op set, leaves and the listed ones aside."""
+    import importlib
+
+    import rlx
+    modules = [rlx] + [importlib.import_module(f"rlx.{m}")
+                       for m in ("linalg", "fft", "moe", "distributed")]
+    missing = sorted(op for op in set(OPS) - LEAF_OPS - NOT_PUBLIC
+                     if not any(hasattr(m, SPELLED.get(op, op)) for m in modules))
+    assert not missing, f"ops without a public function: {missing}"

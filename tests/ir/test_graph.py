@@ -24,6 +24,42 @@ def test_operators_build_the_expected_ops():
     assert (x @ g.input("w", (3, 5))).shape == (2, 5)
 
 
+@pytest.mark.parametrize("device", ["reference", "cpu"])
+def test_and_or_xor_invert_are_bitwise_on_integers_and_logical_on_bools(device):
+    g = rlx.Graph("bits")
+    k, u, b = g.input("k", (4,), "i32"), g.input("u", (4,), "u8"), g.input("b", (4,), "bool")
+    outs = [~k, k & 6, 5 | k, k ^ -k, ~u, u & 0x0F, ~b, b & True, False | b, b ^ b]
+    assert [t.node.op for t in outs] == (["bitwise_not", "bitwise_and", "bitwise_or",
+                                          "bitwise_xor", "bitwise_not", "bitwise_and",
+                                          "logical_not", "logical_and", "logical_or",
+                                          "logical_xor"])
+    g.set_outputs(outs)
+    K = np.array([1, 5, -1, 2**31 - 1], np.int32)
+    U = np.array([0, 1, 0xF3, 255], np.uint8)
+    B = np.array([True, False, True, False])
+    want = [~K, K & 6, 5 | K, K ^ -K, ~U, U & 0x0F, ~B, B & True, False | B, B ^ B]
+    got = rlx.Session(device).compile(g).run({"k": K, "u": U, "b": B})
+    for a, w in zip(got, want):
+        assert a.dtype == w.dtype
+        np.testing.assert_array_equal(a, w)
+    with pytest.raises(rlx.DTypeError):
+        ~g.input("x", (2,))
+
+
+def test_a_boolean_index_is_refused():
+    x = rlx.Graph("b").input("x", (2, 3))
+    for key in (True, np.bool_(False), (0, True)):
+        with pytest.raises(rlx.GraphBuildError, match="boolean index"):
+            x[key]
+
+
+def test_an_index_from_the_end_of_a_symbolic_axis_is_refused():
+    t = rlx.Graph("s").input("t", (rlx.Dim("n", max=4), 2))
+    with pytest.raises(rlx.GraphBuildError, match="counts from the end of axis 0"):
+        t[-1]
+    assert t[0].shape == (2,) and t[:, -1].shape == (4,)
+
+
 def test_scalars_are_weakly_typed():
     g = rlx.Graph("weak")
     h = g.input("h", (2,), "f16")

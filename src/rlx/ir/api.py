@@ -58,6 +58,26 @@ eq, ne, lt, le, gt, ge = (_binary("eq"), _binary("ne"), _binary("lt"), _binary("
                           _binary("gt"), _binary("ge"))
 logical_and, logical_or = _binary("logical_and"), _binary("logical_or")
 logical_xor, matmul = _binary("logical_xor"), _binary("matmul")
+bitwise_and, bitwise_or = _binary("bitwise_and"), _binary("bitwise_or")
+bitwise_xor, bitwise_not = _binary("bitwise_xor"), _unary("bitwise_not")
+
+
+def bitcast(x: Tensor, dtype: Any) -> Tensor:
+    """Each element's bytes read as ``dtype`` (of the same size)."""
+    return x.graph.apply("bitcast", [x], dtype=as_dtype(dtype))
+
+
+def scatter_add(updates: Tensor, indices: Tensor, size: int, axis: int = 0) -> Tensor:
+    """The transpose of :func:`gather`: zeros with ``indices``' axes of ``updates``
+    replaced by one of length ``size``, each update added at its index."""
+    return updates.graph.apply("scatter_add", [updates, indices], axis=axis, size=size)
+
+
+def scatter_update(data: Tensor, indices: Tensor, updates: Tensor,
+                   reduction: str = "none") -> Tensor:
+    """A copy of ``data`` whose row ``indices[j]`` becomes ``updates[j]`` (reduction
+    "none") or its sum, product, max or min with it, for j in order."""
+    return data.graph.apply("scatter_update", [data, indices, updates], reduction=reduction)
 
 
 def complex(re: Any, im: Any) -> Tensor:  # noqa: A001
@@ -288,6 +308,13 @@ def _conv(x, w, b, stride, padding, dilation, groups, rank) -> Tensor:
 
 def max_pool2d(x: Tensor, kernel: Any, stride: Any = None, padding: Any = 0) -> Tensor:
     return x.graph.apply("max_pool2d", [x], kernel=kernel, stride=stride, padding=padding)
+
+
+def max_pool2d_indices(x: Tensor, kernel: Any, stride: Any = None, padding: Any = 0) -> Tensor:
+    """Where in each [H, W] plane :func:`max_pool2d` takes each window's value from:
+    the flat index h * W + w (PyTorch's ``return_indices``)."""
+    return x.graph.apply("max_pool2d_indices", [x], kernel=kernel, stride=stride,
+                         padding=padding)
 
 
 def avg_pool2d(x: Tensor, kernel: Any, stride: Any = None, padding: Any = 0,

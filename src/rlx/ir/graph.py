@@ -19,7 +19,7 @@ import numpy as np
 from rlx.errors import DTypeError, GraphBuildError
 from rlx.ir import ops as _ops
 from rlx.ir.dtypes import DType, as_dtype, convert_exactly
-from rlx.ir.types import Shape, TensorType, same_type
+from rlx.ir.types import Dim, Shape, TensorType, same_type
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,6 +367,23 @@ def _binary(op: str, a: Any, b: Any) -> Tensor:
     return a.graph.apply(op, [a, b])
 
 
+def _bitwise(kind: str, a: Any, b: Any) -> Tensor:
+    """``a & b`` (``kind`` "and"), ``|`` or ``^``: bitwise where the tensor operand is
+    an integer, else logical."""
+    like = a if isinstance(a, Tensor) else b
+    return _binary(_bit_op(kind, like), a, b)
+
+
+def _bit_op(kind: str, like: Tensor) -> str:
+    if like.dtype.is_int:
+        return "bitwise_" + kind
+    if like.dtype.is_bool:
+        return "logical_" + kind
+    symbol = {"and": "&", "or": "|", "xor": "^", "not": "~"}[kind]
+    raise DTypeError(f"{symbol} needs bool or integer tensors, got {like.dtype}; compare "
+                     "first (x != 0)")
+
+
 class Tensor:
     """A handle on one node of a Graph, with numpy-like operators and methods."""
 
@@ -428,10 +445,15 @@ class Tensor:
     def __le__(self, o): return _binary("le", self, o)
     def __gt__(self, o): return _binary("gt", self, o)
     def __ge__(self, o): return _binary("ge", self, o)
-    def __and__(self, o): return _binary("logical_and", self, o)
-    def __or__(self, o): return _binary("logical_or", self, o)
-    def __xor__(self, o): return _binary("logical_xor", self, o)
-    def __invert__(self): return self.graph.apply("logical_not", [self])
+    # & | ^ ~: logical on bools, bitwise on integers (as numpy)
+    def __and__(self, o): return _bitwise("and", self, o)
+    def __or__(self, o): return _bitwise("or", self, o)
+    def __xor__(self, o): return _bitwise("xor", self, o)
+    def __rand__(self, o): return _bitwise("and", o, self)
+    def __ror__(self, o): return _bitwise("or", o, self)
+    def __rxor__(self, o): return _bitwise("xor", o, self)
+
+    def __invert__(self): return self.graph.apply(_bit_op("not", self), [self])
 
     def __getitem__(self, key: Any) -> Tensor:
         return _getitem(self, key)
@@ -551,8 +573,15 @@ def _getitem(x: Tensor, key: Any) -> Tensor:
             stops.append(k.stop)
             steps.append(1 if k.step is None else k.step)
             out_pos += 1
+        elif isinstance(k, bool | np.bool_):
+            raise GraphBuildError(f"a boolean index ({k!r}) is not supported; use rlx.where "
+                                  "or an integer index")
         elif isinstance(k, numbers.Integral):
             i = int(k)
+            if i < 0 and isinstance(dim, Dim):
+                raise GraphBuildError(f"index {i} counts from the end of axis {axis}, which "
+                                      f"is symbolic ({dim.name} <= {int(dim)}): its end is "
+                                      "known only at run time")
             if not -dim <= i < dim:
                 raise GraphBuildError(f"index {i} is out of range for axis {axis} of size {dim}")
             i %= dim
