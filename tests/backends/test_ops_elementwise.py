@@ -212,7 +212,7 @@ UNARY_SPECIAL = {
     "gelu": ([INF, -INF, NAN, 0.0], [INF, -0.0, NAN, 0.0]),
     "gelu_tanh": ([INF, -INF, NAN, 0.0], [INF, -0.0, NAN, 0.0]),
     "silu": ([INF, -INF, NAN, 0.0], [INF, -0.0, NAN, 0.0]),
-    "sign": ([NAN, -3.0, 0.0, 2.5, -INF], [NAN, -1.0, 0.0, 1.0, -1.0]),
+    "sign": ([NAN, -3.0, 0.0, -0.0, 2.5, -INF], [NAN, -1.0, 0.0, 0.0, 1.0, -1.0]),
     "abs": ([-0.0, -INF, NAN], [0.0, INF, NAN]),
     "neg": ([0.0, NAN, INF], [-0.0, NAN, -INF]),
     "relu": ([NAN, -INF, INF, -1.0], [NAN, 0.0, INF, 0.0]),

@@ -13,7 +13,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     #pragma omp parallel for simd schedule(static) num_threads(2)
     for (int64_t j = 0; j < 48000; j++) {
         const float v0 = ((const float *)((uint8_t *)slots[0]))[j * 1];
-        const float t1 = ((v0) > 0 ? (float)1 : ((v0) < 0 ? (float)-1 : (v0)));
+        const float t1 = ((v0) > 0 ? (float)1 : ((v0) < 0 ? (float)-1 : (v0) + (float)0));
         ((float *)((uint8_t *)slots[1]))[j] = t1;
     }
     return 0;

@@ -187,7 +187,8 @@ def _sign(node: Node, a: list[str], dts: list[DType]) -> str:
     x = a[0]
     t = cty(node.dtype)
     if node.dtype.is_float:
-        return f"(({x}) > 0 ? ({t})1 : (({x}) < 0 ? ({t})-1 : ({x})))"
+        # -0.0 gives +0.0, as numpy and PyTorch; nan stays nan
+        return f"(({x}) > 0 ? ({t})1 : (({x}) < 0 ? ({t})-1 : ({x}) + ({t})0))"
     return f"(({t})((({x}) > 0) - (({x}) < 0)))"
 
 
