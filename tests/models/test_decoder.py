@@ -225,6 +225,20 @@ def test_prefill_matches_float64_in_chunks_and_ragged_batches(tiny_model):
     assert model.lengths.tolist() == [5, 13, 1]
 
 
+@pytest.mark.parametrize("max_seq, chunk", [(16, 1), (1, 8)])
+def test_a_prefill_chunk_of_one_token_works(device_name, max_seq, chunk):
+    """prefill_chunk 1 (or max_seq 1, which bounds it) makes the prefill programs'
+    token axis a fixed 1, not a symbolic one (whose bound must be 2 or more)."""
+    config = TINY_CONFIGS[sorted(TINY_CONFIGS)[0]]
+    weights = tiny_weights(config)
+    model = DecoderModel(config, weights, device=device_name, max_seq=max_seq,
+                         prefill_chunk=chunk)
+    prompt = _sequence(5, min(max_seq, 6))
+    model.reset(1)
+    np.testing.assert_allclose(model.prefill([prompt])[0],
+                               reference_logits(config, weights, prompt)[-1], atol=ATOL, rtol=0)
+
+
 def test_decode_after_prefill_equals_the_full_sequence(tiny_model):
     model, weights = tiny_model
     ids = _sequence(4, 14)

@@ -658,8 +658,9 @@ class DecoderModel:
             return cg
         owner = 0 if self._paged is not None else batch
 
-        new = {"decode": 1, "verify": Dim("new", VERIFY_TOKENS)}.get(
-            kind, Dim("new", self.prefill_chunk))
+        # a symbolic axis has a bound of 2 or more: a chunk of 1 token is a fixed axis
+        new = (1 if kind == "decode" else Dim("new", VERIFY_TOKENS) if kind == "verify"
+               else Dim("new", self.prefill_chunk) if self.prefill_chunk > 1 else 1)
         # a partial of the builder: the program store finds a warm start's program by
         # this call, without building the graph (ProgramCache.get_or_compile)
         build = functools.partial(build_decoder_step, self.config, batch, new, self.max_seq,
