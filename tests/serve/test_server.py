@@ -698,3 +698,23 @@ def test_requests_wait_for_pages_when_the_pool_is_small():
             "".join(e[2] for e in runs[0] if e[0] == "piece")
     finally:
         engine.close()
+
+
+def test_a_chat_the_model_cannot_render_is_a_bad_request():
+    """No chat template, or a template that refuses the messages (raise_exception), is
+    the request's fault (400); a template that cannot run, or no jinja2, the server's."""
+    from rlx.models.generation import ChatTemplateError, apply_chat_template
+    from rlx.serve.engine import _as_api_error
+
+    refusing = "{{ raise_exception('roles must alternate') }}"
+    with pytest.raises(ChatTemplateError) as refused:
+        apply_chat_template(refusing, [{"role": "user", "content": "hi"}])
+    assert _as_api_error(refused.value).status == 400
+    assert "roles must alternate" in _as_api_error(refused.value).message
+    with pytest.raises(ChatTemplateError) as broken:
+        apply_chat_template("{{ messages[0].content | no_such_filter }}",
+                             [{"role": "user", "content": "hi"}])
+    assert _as_api_error(broken.value).status == 500
+    no_template = _as_api_error(ChatTemplateError("the model carries no chat template",
+                                                  by_request=True))
+    assert no_template.status == 400 and no_template.kind == "invalid_request_error"

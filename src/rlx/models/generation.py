@@ -74,7 +74,13 @@ class CausalLM(Protocol):
 
 class ChatTemplateError(RlxError, ValueError):
     """A chat prompt could not be rendered: the model has no chat template, the
-    template is not valid Jinja or raised an error, or jinja2 is not installed."""
+    template is not valid Jinja or raised an error, or jinja2 is not installed.
+    ``by_request``: the request is what cannot be rendered (the model has no template,
+    or the template refused these messages), not the installation or the template."""
+
+    def __init__(self, message: str, by_request: bool = False):
+        super().__init__(message)
+        self.by_request = by_request
 
 
 @dataclass(frozen=True)
@@ -247,7 +253,8 @@ def apply_chat_template(template: str, messages: Sequence[Mapping[str, str]],
     from jinja2.sandbox import ImmutableSandboxedEnvironment
 
     def raise_exception(message: str) -> None:
-        raise ChatTemplateError(f"the chat template refused the messages: {message}")
+        raise ChatTemplateError(f"the chat template refused the messages: {message}",
+                                by_request=True)
 
     env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True,
                                         extensions=["jinja2.ext.loopcontrols"])
@@ -264,7 +271,8 @@ def _chat_text(model: CausalLM, messages: Sequence[Mapping[str, str]]) -> str:
     template = getattr(model, "chat_template", None) or model.tokenizer.chat_template
     if not template:
         raise ChatTemplateError("the model carries no chat template "
-                                "(tokenizer.chat_template); pass a plain prompt instead")
+                                "(tokenizer.chat_template); pass a plain prompt instead",
+                                by_request=True)
     for message in messages:
         if not isinstance(message, Mapping) or "role" not in message or "content" not in message:
             raise InputError(f"a chat message must be a mapping with 'role' and 'content', "

@@ -581,8 +581,8 @@ class Engine:
 def _as_api_error(e: Exception) -> APIError:
     if isinstance(e, APIError):
         return e
-    if isinstance(e, InputError):
-        return APIError(400, str(e))
+    if isinstance(e, InputError) or getattr(e, "by_request", False):
+        return APIError(400, str(e))      # a bad request (a chat the model cannot render)
     if isinstance(e, RlxError):
         return APIError(500, str(e), kind="server_error")
     return APIError(500, f"{type(e).__name__}: {e}", kind="server_error")
