@@ -143,6 +143,16 @@ def test_forbidden_tokens_are_never_drawn():
     assert set(tokens.tolist()) <= {0, 2}
 
 
+@pytest.mark.parametrize("temperature", [1e-310, 1e-300, 1e-40])
+def test_a_vanishing_temperature_tends_to_greedy(temperature):
+    """logits / temperature overflows for a temperature this small: the distribution
+    is still the limit (all mass on the largest logit), never nan."""
+    logits = np.array([[0.5, 3.0, -2.0, 2.999]], np.float32)
+    probs = token_distribution(logits, SamplingParams(temperature=temperature, seed=0))
+    np.testing.assert_array_equal(probs, [[0.0, 1.0, 0.0, 0.0]])
+    assert Sampler(SamplingParams(temperature=temperature, seed=0))(logits).tolist() == [1]
+
+
 def test_greedy_takes_the_first_of_tied_maxima():
     logits = np.array([[0.0, 2.0, 2.0, 1.0], [5.0, 5.0, 5.0, 5.0]], dtype=np.float32)
     assert greedy(logits).tolist() == [1, 0]

@@ -201,7 +201,10 @@ def _kept_tokens(values: np.ndarray, params: SamplingParams) -> tuple[np.ndarray
     penalised logits."""
     if params.is_greedy:
         return np.array([int(np.argmax(values))]), np.ones(1)
-    values = values / params.temperature
+    # shifted by the largest first: a temperature so small that a logit over it
+    # overflows (1e-310) then gives -inf to the others, and inf - inf never appears
+    with np.errstate(over="ignore"):
+        values = (values - values.max()) / params.temperature
     if params.top_k > 0:
         ids = _at_least_kth(values, params.top_k)
     else:
