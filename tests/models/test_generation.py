@@ -86,6 +86,20 @@ def test_stream_result_and_stats():
     assert "prefill 3 tokens" in stats.summary() and "tok/s" in stats.summary()
 
 
+def test_a_stream_whose_model_another_generation_reset_stops_with_an_error():
+    """The model's cache holds the other prompt after generate() on it: the unfinished
+    stream raises at its next step instead of continuing from that cache."""
+    model = model_for(["東京🚀", " ok"])
+    tokens = stream(model, "ab", max_new_tokens=20)
+    next(tokens)
+    other = generate(model, "ab", max_new_tokens=3)
+    assert list(other.token_ids) == greedy_reference(model.table, B, 3, {EOS})
+    with pytest.raises(InputError, match="another generation reset this model"):
+        tokens.finish()
+    again = stream(model, "ab", max_new_tokens=20)         # a new stream runs as ever
+    assert again.finish().text == "東京🚀 ok"
+
+
 def test_max_new_tokens_limits_the_output():
     model = model_for(["東京🚀", " ok"])
     result = generate(model, "ab", max_new_tokens=4)
@@ -237,6 +251,7 @@ def test_smollm2_chat_template_renders_like_chatml():
     ("ab", {"max_new_tokens": -1}, "max_new_tokens must be"),
     ("ab", {"stop": "x"}, "stop must be a list"),
     ("ab", {"stop_ids": ["x"]}, "stop_ids must be"),
+    ("ab", {"sampling": "greedy"}, "sampling must be a SamplingParams"),
 ])
 def test_bad_requests_raise_input_errors(prompt, kwargs, message):
     model = model_for(["hi"])

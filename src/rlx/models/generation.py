@@ -29,12 +29,19 @@ next token (or at the end).
 Chat prompts (``chat=True`` or a list of ``{"role", "content"}`` messages) are
 rendered with the model's chat template (Jinja) by :func:`apply_chat_template`,
 which needs the ``jinja2`` package.
+
+A model's cache holds one generation at a time: a stream whose model another
+generation has reset since (``generate`` on the same model while a stream is being
+read) raises InputError at its next step instead of continuing from the other
+prompt's cache.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import time
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -375,6 +382,26 @@ class SequenceProgress:
         return self.prompt + self.generated
 
 
+_RUNS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""The run each model's cache holds now (models that take no weak reference are not
+checked)."""
+
+
+def _claim(model: CausalLM, run: _Run) -> None:
+    with contextlib.suppress(TypeError):
+        _RUNS[model] = run
+
+
+def _check_claim(model: CausalLM, run: _Run) -> None:
+    """InputError where another generation has reset ``model`` since ``run`` began: its
+    cache holds the other prompt now, so continuing would give wrong text."""
+    with contextlib.suppress(TypeError):
+        if _RUNS.get(model, run) is not run:
+            raise InputError("another generation reset this model while a stream from it "
+                             "was unfinished: a model's cache holds one generation at a "
+                             "time (finish or drop the stream first, or load a second model)")
+
+
 class _Run:
     """Generates for up to ``max_batch`` prompts at once; ``steps()`` yields, after each
     model call, the (row, token id, text) of every row still running."""
@@ -407,6 +434,7 @@ class _Run:
             return
         start = time.perf_counter()
         self.model.reset(batch=len(self.sequences))
+        _claim(self.model, self)
         logits = self.model.prefill([s.prompt for s in self.sequences])
         tokens = [[int(t)] for t in self.sampler(logits, self._context())]
         self.prefill_seconds = time.perf_counter() - start
@@ -416,6 +444,7 @@ class _Run:
             if not any(running):
                 return
             start = time.perf_counter()
+            _check_claim(self.model, self)
             if self.lookup is not None:
                 tokens = self._speculate()
             else:

@@ -253,6 +253,9 @@ class Sampler:
 
     def __init__(self, params: SamplingParams | None = None,
                  rng: np.random.Generator | None = None):
+        if params is not None and not isinstance(params, SamplingParams):
+            raise InputError(f"sampling must be a SamplingParams (SamplingParams.greedy(), "
+                             f"SamplingParams(temperature=0.8, ...)), got {params!r}")
         self.params = SamplingParams() if params is None else params
         self._rng = rng
 
