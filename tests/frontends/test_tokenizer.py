@@ -291,6 +291,34 @@ def test_spm_tokenizer_merges_by_score_and_falls_back_to_bytes():
         assert tok.decode(tok.encode(text)) == text
 
 
+@pytest.mark.parametrize("text", ["Emoji: 🙂 and é, 𒀀 ok", "東京\n\t  x", "plain words"])
+def test_token_bytes_of_a_byte_level_bpe_spell_the_text(smollm2, text):
+    """Each token's bytes, most of them inside one character for 🙂 or 𒀀, join into
+    the text's UTF-8 (special tokens give their text)."""
+    tok = smollm2[0]
+    ids = tok.encode(text, add_special_tokens=False)
+    assert b"".join(tok.token_bytes(i) for i in ids) == text.encode()
+    assert any(not _valid_utf8(tok.token_bytes(i)) for i in tok.encode("🙂", False))
+    end = tok.special.eos
+    assert tok.token_bytes(end) == tok.decode([end], skip_special_tokens=False).encode()
+    with pytest.raises(InputError, match="outside the vocabulary"):
+        tok.token_bytes(tok.vocab_size + 5)
+
+
+def test_token_bytes_of_spm_byte_tokens_and_spaces():
+    tok = tokenizer_from_gguf_metadata(_spm_metadata())
+    ids = tok.encode("hé world", add_special_tokens=False)
+    assert [tok.token_bytes(i) for i in ids] == [b" ", b"h", b"\xc3", b"\xa9", b" world"]
+
+
+def _valid_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def test_spm_tokenizer_without_space_prefix_and_with_eos():
     tok = tokenizer_from_gguf_metadata(_spm_metadata(**{
         "tokenizer.ggml.add_space_prefix": False, "tokenizer.ggml.add_bos_token": False,

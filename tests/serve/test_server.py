@@ -718,3 +718,44 @@ def test_a_chat_the_model_cannot_render_is_a_bad_request():
     no_template = _as_api_error(ChatTemplateError("the model carries no chat template",
                                                   by_request=True))
     assert no_template.status == 400 and no_template.kind == "invalid_request_error"
+
+
+def test_logprobs_of_tokens_inside_one_character_keep_their_bytes(served):
+    """Byte-level BPE spells 🙂 as several tokens, none valid UTF-8 alone: chat's
+    ``bytes`` hold each token's own bytes (their concatenation is the text), the
+    completions API names such tokens by their bytes (so distinct tokens never merge in
+    one top_logprobs dict), and text offsets count the characters of the text."""
+    import codecs
+
+    from rlx.serve.app import _ChunkShape
+    from rlx.serve.engine import token_logprob
+
+    tokenizer = served[2].tokenizer
+    text = "a🙂b"
+    ids = tokenizer.encode(text, add_special_tokens=False)
+    assert len(ids) > 3                                  # 🙂 takes several tokens
+    vocab = tokenizer.vocab_size
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    entries = []
+    for i, token in enumerate(ids):
+        logits = np.zeros(vocab, np.float32)
+        logits[token], logits[ids[(i + 1) % len(ids)]] = 5.0, 4.0
+        entries.append(token_logprob(logits, token, 2, tokenizer.token_bytes, decoder))
+    chat = _ChunkShape("x", DECODER, 0, True, 1).logprobs(entries)["content"]
+    assert b"".join(bytes(e["bytes"]) for e in chat) == text.encode()
+    assert all(bytes(t["bytes"]) == tokenizer.token_bytes(ids[(i + 1) % len(ids)])
+               for i, e in enumerate(chat) for t in e["top_logprobs"][1:])
+    plain = _ChunkShape("x", DECODER, 0, False, 1).logprobs(entries, start=5)
+    middle = [t for t in plain["tokens"] if t.startswith("bytes:")]
+    assert len(middle) == len(ids) - 2 and len(set(middle)) == len(middle)
+    assert all(len(top) == 2 for top in plain["top_logprobs"])
+    assert plain["text_offset"][0] == 5 and plain["text_offset"][-1] == 5 + len("a🙂")
+    assert sum(e.width for e in entries) == len(text)
+
+
+def test_echo_of_a_prompt_of_token_ids_is_its_text(served, client):
+    ids = served[2].tokenizer.encode("Once upon a time", add_special_tokens=False)
+    r = client.completions.create(model=DECODER, prompt=ids, max_tokens=3, temperature=0,
+                                  echo=True)
+    plain = client.completions.create(model=DECODER, prompt=ids, max_tokens=3, temperature=0)
+    assert r.choices[0].text == "Once upon a time" + plain.choices[0].text

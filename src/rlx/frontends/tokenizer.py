@@ -25,9 +25,11 @@ before BPE and kept when decoding.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -182,12 +184,52 @@ class Tokenizer:
         return _backend_call("decode", self._backend.decode, [int(i) for i in ids],
                              skip_special_tokens=skip_special_tokens)
 
+    def token_bytes(self, token_id: int) -> bytes:
+        """The bytes ``token_id`` adds to decoded text: part of a UTF-8 character for a
+        byte-level BPE token or a ``<0xNN>`` byte token, so a token's own text is not
+        always valid UTF-8 (what an OpenAI ``logprobs`` entry's ``bytes`` holds). A
+        special or added token gives its text; InputError for an id outside the
+        vocabulary."""
+        piece = self.id_to_token(int(token_id))
+        if piece is None:
+            raise InputError(f"token id {token_id} is outside the vocabulary of "
+                             f"{self.vocab_size}")
+        byte = _BYTE_PIECE.fullmatch(piece)
+        if byte is not None:
+            return bytes([int(byte.group(1), 16)])
+        if isinstance(self._backend, SpmBackend):
+            return piece.replace("\u2581", " ").encode("utf-8")
+        from tokenizers import decoders
+        added = self._backend.get_added_tokens_decoder()
+        if isinstance(self._backend.decoder, decoders.ByteLevel) and int(token_id) not in added:
+            table = _byte_level_table()
+            if all(c in table for c in piece):
+                return bytes(table[c] for c in piece)
+        return self.decode([int(token_id)], skip_special_tokens=False).encode("utf-8")
+
     def decode_batch(self, batch: Sequence[Sequence[int]] | np.ndarray,
                      skip_special_tokens: bool = True) -> list[str]:
         return [self.decode(ids, skip_special_tokens) for ids in batch]
 
     def __repr__(self) -> str:
         return f"<rlx.Tokenizer vocab {self.vocab_size}, special {self.special}>"
+
+
+_BYTE_PIECE = re.compile(r"<0x([0-9A-Fa-f]{2})>")
+
+
+@functools.cache
+def _byte_level_table() -> dict[str, int]:
+    """Byte-level BPE's printable stand-in for each byte (GPT-2's scheme): bytes that
+    print as themselves (``!`` to ``~``, ``\xa1`` to ``\xac``, ``\xae`` to ``\xff``) keep
+    their code point, the others take 256, 257, ... in byte order. Maps the stand-in
+    character back to the byte."""
+    keep = [*range(0x21, 0x7F), *range(0xA1, 0xAD), *range(0xAE, 0x100)]
+    kept = set(keep)
+    moved = [b for b in range(256) if b not in kept]
+    table = {chr(b): b for b in keep}
+    table.update({chr(256 + i): b for i, b in enumerate(moved)})
+    return table
 
 
 def _backend_call(what: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -25,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from rlx.serve.engine import Engine, Job, TokenLogprob
+from rlx.serve.engine import Engine, Job, TokenLogprob, TokenScore
 from rlx.serve.protocol import (
     APIError,
     check_model,
@@ -93,7 +93,7 @@ def create_app(engine: Engine, decoder_name: str | None = None,
             return error(endpoint, first[1])
         prompt_tokens = first[1]
         ident = f"{'chatcmpl' if chat else 'cmpl'}-{uuid.uuid4().hex}"
-        shape = _ChunkShape(ident, name, created, chat, req.n * len(req.prompts))
+        shape = _ChunkShape(ident, name, int(time.time()), chat, req.n * len(req.prompts))
         engine.metrics.request(endpoint, 200)
         if req.stream:
             return StreamingResponse(_sse(events, job, shape, prompt_tokens,
@@ -120,8 +120,9 @@ def create_app(engine: Engine, decoder_name: str | None = None,
                 break
         starts = [0] * shape.choices
         if req.echo:
-            starts = [len(_prompt_text(req.prompts[i // req.n])) for i in range(shape.choices)]
-            texts = [_prompt_text(req.prompts[i // req.n]) + t for i, t in enumerate(texts)]
+            echoed = [_prompt_text(p, engine.decoder.tokenizer) for p in req.prompts]
+            starts = [len(echoed[i // req.n]) for i in range(shape.choices)]
+            texts = [echoed[i // req.n] + t for i, t in enumerate(texts)]
         scores = None if req.logprobs is None else [
             shape.logprobs(entries, start) for entries, start in zip(logprobs, starts)]
         return JSONResponse(shape.response(texts, reasons,
@@ -297,16 +298,15 @@ class _ChunkShape:
         count from ``start`` (the echoed prompt's length)."""
         if self.chat:
             return {"content": [
-                {**_token(e.text, e.logprob),
-                 "top_logprobs": [_token(t, lp) for t, lp in e.top]} for e in entries],
+                {**_token(e), "top_logprobs": [_token(t) for t in e.top]} for e in entries],
                 "refusal": None}
         offsets = []
         for e in entries:
             offsets.append(start)
-            start += len(e.text)
+            start += e.width
         return {"tokens": [e.text for e in entries],
                 "token_logprobs": [e.logprob for e in entries],
-                "top_logprobs": [dict(e.top) for e in entries],
+                "top_logprobs": [{t.text: t.logprob for t in e.top} for e in entries],
                 "text_offset": offsets}
 
 
@@ -325,7 +325,7 @@ async def _sse(events: asyncio.Queue, job: Job, shape: _ChunkShape, prompt_token
         if not entries and not wanted:
             return None
         out = shape.logprobs(entries, offsets[choice])
-        offsets[choice] += sum(len(e.text) for e in entries)
+        offsets[choice] += sum(e.width for e in entries)
         return out
 
     try:
@@ -355,8 +355,8 @@ async def _sse(events: asyncio.Queue, job: Job, shape: _ChunkShape, prompt_token
         job.cancelled.set()
 
 
-def _token(text: str, logprob: float) -> dict[str, Any]:
-    return {"token": text, "logprob": logprob, "bytes": list(text.encode("utf-8"))}
+def _token(score: TokenScore | TokenLogprob) -> dict[str, Any]:
+    return {"token": score.text, "logprob": score.logprob, "bytes": list(score.raw)}
 
 
 def _data(obj: dict[str, Any]) -> str:
@@ -370,5 +370,6 @@ def _usage(prompt_tokens: list[int], completion_tokens: int) -> dict[str, int]:
             "total_tokens": prompt + completion_tokens}
 
 
-def _prompt_text(prompt: Any) -> str:
-    return prompt if isinstance(prompt, str) else ""
+def _prompt_text(prompt: Any, tokenizer: Any) -> str:
+    """The text ``echo`` repeats: the prompt, or the text of a prompt of token ids."""
+    return prompt if isinstance(prompt, str) else tokenizer.decode(prompt)

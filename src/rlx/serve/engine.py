@@ -33,6 +33,7 @@ the float rounding of the reused keys and values. Choice ``i`` of a request with
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import dataclasses
 import queue
@@ -65,28 +66,57 @@ finish_reason, completion tokens),
 
 
 @dataclass(frozen=True)
-class TokenLogprob:
-    """A sampled token's natural-log probability under the model (the log-softmax of its
-    logits, before temperature, top-k or top-p shape the draw, as vLLM reports them) and
-    the ``top`` most likely tokens' (text, log-probability), most likely first."""
+class TokenScore:
+    """A token's text, natural-log probability and bytes. A token that is part of a
+    UTF-8 character (byte-level BPE, ``<0xNN>`` tokens) has no text of its own: its
+    text is then ``bytes:`` and its bytes as ``\\xNN`` escapes (vLLM's spelling), so
+    different such tokens never share one."""
 
     text: str
     logprob: float
-    top: list[tuple[str, float]]
+    raw: bytes
 
 
-def token_logprob(logits: np.ndarray, token: int, top: int,
-                  text: Callable[[int], str]) -> TokenLogprob:
+@dataclass(frozen=True)
+class TokenLogprob:
+    """A sampled token's :class:`TokenScore` under the model (the log-softmax of its
+    logits, before temperature, top-k or top-p shape the draw, as vLLM reports them),
+    the ``top`` most likely tokens' scores, most likely first, and ``width``: the
+    characters of the text this token completes (0 for the first bytes of a character
+    it leaves unfinished), which text offsets count."""
+
+    text: str
+    logprob: float
+    raw: bytes
+    top: list[TokenScore]
+    width: int
+
+
+def token_score(token: int, logprob: float, raw: Callable[[int], bytes]) -> TokenScore:
+    """``token``'s :class:`TokenScore`, its bytes from ``raw``."""
+    data = raw(token)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = "bytes:" + "".join(f"\\x{b:02x}" for b in data)
+    return TokenScore(text, logprob, data)
+
+
+def token_logprob(logits: np.ndarray, token: int, top: int, raw: Callable[[int], bytes],
+                  text_decoder: Any) -> TokenLogprob:
     """``token``'s :class:`TokenLogprob` from one row of ``logits`` (float64 log-softmax;
-    ties in the top list go to the lower id)."""
+    ties in the top list go to the lower id); ``text_decoder`` (an incremental UTF-8
+    decoder of the sequence's tokens so far) gives its width."""
     row = np.asarray(logits, np.float64).reshape(-1)
     shifted = row - row.max()
     logp = shifted - np.log(np.exp(shifted).sum())
-    best: list[tuple[str, float]] = []
+    best: list[TokenScore] = []
     if top:
         ids = np.argsort(-logp, kind="stable")[:top]
-        best = [(text(int(i)), float(logp[i])) for i in ids]
-    return TokenLogprob(text(int(token)), float(logp[token]), best)
+        best = [token_score(int(i), float(logp[i]), raw) for i in ids]
+    own = token_score(int(token), float(logp[token]), raw)
+    return TokenLogprob(own.text, own.logprob, own.raw, best,
+                        len(text_decoder.decode(own.raw)))
 
 
 @dataclass
@@ -111,6 +141,7 @@ class _Unit:
     feed: int | None = None            # the token the next decode call appends
     last_token_at: float | None = None
     pages: int = 0                     # pages of a paged cache its longest run needs
+    text_decoder: Any = None           # UTF-8 of its tokens so far, for logprob widths
 
 
 @dataclass(frozen=True)
@@ -475,8 +506,11 @@ class Engine:
         text = progress.take(token)
         top = unit.job.request.logprobs
         if top is not None and len(progress.generated) > counted:    # not an end token
+            if unit.text_decoder is None:
+                unit.text_decoder = codecs.getincrementaldecoder("utf-8")("replace")
             unit.job.emit(("logprob", unit.choice,
-                           token_logprob(logits, token, top, self._token_text)))
+                           token_logprob(logits, token, top, self._token_bytes,
+                                         unit.text_decoder)))
         if text:
             unit.job.emit(("piece", unit.choice, text))
         if progress.finish_reason is None:
@@ -485,8 +519,8 @@ class Engine:
         unit.job.emit(("done", unit.choice, progress.finish_reason, len(progress.generated)))
         self._free(row)
 
-    def _token_text(self, token: int) -> str:
-        return self.decoder.tokenizer.decode([token], skip_special_tokens=False)
+    def _token_bytes(self, token: int) -> bytes:
+        return self.decoder.tokenizer.token_bytes(token)
 
     def _pages_needed(self, unit: _Unit, pool: Any) -> int:
         """The pages ``unit``'s sequence holds at its longest: its prompt, every token it
