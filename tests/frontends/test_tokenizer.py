@@ -434,3 +434,14 @@ def test_spm_engine_matches_transformers_on_gemma3(gemma3_gguf):
     for text in SPM_TEXTS:
         expected = reference(text, add_special_tokens=False)["input_ids"]
         assert tok.encode(text, add_special_tokens=False) == expected, text
+
+
+def test_text_holding_lone_surrogates_is_an_input_error(smollm2, minilm):
+    """A command-line argument of bytes that are not UTF-8 reaches Python with lone
+    surrogates ("caf\\udce9"): a clear error, not the tokenizers library's."""
+    text = b"caf\xe9".decode("utf-8", "surrogateescape")
+    for tok in (smollm2[0], minilm):
+        with pytest.raises(InputError, match="not valid Unicode at character 3"):
+            tok.encode(text)
+        with pytest.raises(InputError, match="not valid Unicode"):
+            tok.encode_batch(["fine", text])

@@ -225,7 +225,14 @@ def test_sizes_beyond_the_position_table_raise():
     with pytest.raises(ModelConfigError, match="exceeds max_position_embeddings"):
         build_bert_encoder(config, batch=1, seq_len=33)
     tokenizer = encoder("reference").tokenizer
-    with pytest.raises(InputError, match="max_length must be in"):
-        SentenceEncoder(config, {}, tokenizer, "reference", max_length=64)
+    for bad in (64, 1, 0):          # past the table; no room for [CLS] and [SEP]
+        with pytest.raises(InputError, match=r"max_length must be in \[2, 32\]"):
+            SentenceEncoder(config, {}, tokenizer, "reference", max_length=bad)
     with pytest.raises(ModelConfigError, match="weights are missing"):
         SentenceEncoder(config, {}, tokenizer, "reference", max_length=32)
+
+
+@pytest.mark.parametrize("texts", [None, 3, 2.5])
+def test_encode_of_something_not_text_is_an_input_error(texts):
+    with pytest.raises(InputError, match="a str or a list of str|must be"):
+        encoder("reference").encode(texts)

@@ -247,6 +247,12 @@ def _backend_call(what: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) 
 def _check_text(text: Any) -> None:
     if not isinstance(text, str):
         raise InputError(f"expected a str to tokenize, got {type(text).__name__}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:     # lone surrogates: bytes that were not UTF-8
+        raise InputError(f"the text is not valid Unicode at character {e.start} "
+                         f"({text[e.start:e.end]!r}): was it read from bytes that are not "
+                         "UTF-8?") from None
 
 
 def _check_texts(texts: Any) -> list[str]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -305,7 +305,8 @@ class SentenceEncoder:
 
     ``weights`` maps every name of :func:`bert_param_shapes` to an array (see
     :func:`load_bert_weights`); ModelConfigError when one is missing, InputError for a
-    ``max_length`` beyond the position table or a ``max_batch`` below 1.
+    ``max_length`` below 2 (the [CLS] and [SEP] tokens) or beyond the position table,
+    or a ``max_batch`` below 1.
 
     Texts are tokenised (truncated to ``max_length`` tokens), sorted by length and
     run in chunks of up to ``max_batch``. One program serves every chunk: the encoder
@@ -317,8 +318,8 @@ class SentenceEncoder:
     def __init__(self, config: BertConfig, weights: Mapping[str, np.ndarray],
                  tokenizer: Tokenizer, device: str = "cpu", max_length: int = 128,
                  max_batch: int = 32, options: CompileOptions | None = None):
-        if not 1 <= max_length <= config.max_position_embeddings:
-            raise InputError(f"SentenceEncoder: max_length must be in [1, "
+        if not 2 <= max_length <= config.max_position_embeddings:   # [CLS] and [SEP] at least
+            raise InputError(f"SentenceEncoder: max_length must be in [2, "
                              f"{config.max_position_embeddings}], got {max_length}")
         if max_batch < 1:
             raise InputError(f"SentenceEncoder: max_batch must be >= 1, got {max_batch}")
@@ -356,6 +357,9 @@ class SentenceEncoder:
         input order, each of unit L2 norm."""
         if isinstance(texts, str):
             texts = [texts]
+        if not isinstance(texts, Iterable):
+            raise InputError(f"encode expects a str or a list of str, got "
+                             f"{type(texts).__name__}")
         texts = list(texts)
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         if not texts:
