@@ -42,3 +42,23 @@ def test_a_mapping_the_os_refuses_names_its_purpose(monkeypatch):
         base.map_zeroed(5 << 20, "the test's buffer")
     with pytest.raises(OutOfMemoryError, match="for the outputs"):
         base.aligned_zeros((5 << 20,), "u1", "the outputs")
+
+
+def test_sizes_past_64_bits_and_constants_too_large_to_make(device):
+    """2^32 x 2^32 floats are 2^66 bytes (an int64 product of the shape wraps to 0);
+    an 8 TiB arange intermediate and a broadcast of 8 TiB: each an OutOfMemoryError."""
+    g = rlx.Graph("wide")
+    g.set_outputs([g.input("x", (2**32, 2**32)) * 2.0])
+    with pytest.raises(OutOfMemoryError, match="bytes"):
+        rlx.Session(device).compile(g)
+    g = rlx.Graph("broadcast")
+    x = g.input("x", (2,))
+    g.set_outputs([x.broadcast_to((2**20, 2**20, 2)).sum()])
+    with pytest.raises(OutOfMemoryError):
+        rlx.Session(device).compile(g)
+    if device == "cpu":             # the cpu device computes the arange while compiling
+        g = rlx.Graph("arange")
+        x = g.input("x", (2,))
+        g.set_outputs([rlx.arange(g, 0, 2**40).cast("f32").sum() + x])
+        with pytest.raises(OutOfMemoryError):
+            rlx.Session(device).compile(g)

@@ -135,3 +135,31 @@ def test_integers_of_the_other_signedness_are_checked_by_value(device, given, de
         cg.run({"k": given})
     fits = np.array([7, 1], given.dtype)
     np.testing.assert_array_equal(cg.run({"k": fits})[0], [14, 2])
+
+
+MISUSES = {
+    "slice of floats": lambda g, x, cg: x[0.5:],
+    "a float axis": lambda g, x, cg: x.sum(1.0),
+    "a pad of one number": lambda g, x, cg: g.apply("pad", [x], pads=((1,), (2, 3))),
+    "a ragged constant": lambda g, x, cg: rlx.constant(g, [[1], [2, 3]]),
+    "a ragged input": lambda g, x, cg: cg.run({"x": [[1, 2, 3], [4, 5]], "ids": IDS}),
+    "an input of strings": lambda g, x, cg: cg.run({"x": [["a"] * 3] * 4, "ids": IDS}),
+    "run_slots of an int": lambda g, x, cg: cg.run_slots(5),
+    "run_typed of a str": lambda g, x, cg: cg.run_typed({"x": ("abc", "f32")}),
+    "a float byte offset": lambda g, x, cg: cg.set_param_range("t", 4.0, b"\0" * 4),
+    "an extent of one number": lambda g, x, cg: cg.set_active_extent((1,)),
+    "a negative seed": lambda g, x, cg: cg.set_rng(-1),
+    "a Dim of bound 0": lambda g, x, cg: rlx.Dim("n", max=0),
+}
+
+
+@pytest.mark.parametrize("case", list(MISUSES))
+def test_a_misused_argument_is_an_rlx_error_and_loses_nothing(device, case):
+    """Arguments of the wrong kind give an RlxError, not numpy's or Python's own."""
+    cg = _ready(device)
+    g = rlx.Graph("misuse")
+    x = g.input("x", (4, 3))
+    with pytest.raises(rlx.RlxError):
+        MISUSES[case](g, x, cg)
+    got, taken = cg.run({"ids": IDS, "x": X})
+    np.testing.assert_array_equal(taken, TABLE[IDS])

@@ -143,7 +143,7 @@ def aligned_zeros(shape: Sequence[int], dtype: Any, what: str = "an rlx buffer"
     MAPPED_MIN bytes a mapping of its own, on huge pages from HUGE_MIN bytes:
     :func:`map_zeroed`, whose OutOfMemoryError names ``what`` the array is for)."""
     dtype = np.dtype(dtype)
-    count = int(np.prod(shape, dtype=np.int64))
+    count = math.prod(int(d) for d in shape)     # Python ints: an int64 product can wrap
     if count * dtype.itemsize >= MAPPED_MIN:
         return map_zeroed(count * dtype.itemsize, what)[1].view(dtype).reshape(tuple(shape))
     raw = np.zeros(count * dtype.itemsize + ALIGNMENT, np.uint8)
@@ -155,7 +155,7 @@ def pooled_zeros(types: Sequence[tuple[Sequence[int], Any]]) -> list[np.ndarray]
     """Zeroed C-contiguous arrays of the given (shape, dtype)s, each ``ALIGNMENT``-aligned,
     side by side in one :func:`map_zeroed` mapping: a model's many small params (biases,
     norms) share a few huge pages instead of each taking small pages of its own."""
-    sizes = [int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
+    sizes = [math.prod(int(d) for d in shape) * np.dtype(dtype).itemsize
              for shape, dtype in types]
     offsets = list(itertools.accumulate((round_up(n, ALIGNMENT) for n in sizes),
                                         initial=0))

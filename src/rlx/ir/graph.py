@@ -569,6 +569,10 @@ def _getitem(x: Tensor, key: Any) -> Tensor:
             continue
         dim = x.shape[axis]
         if isinstance(k, slice):
+            for bound in (k.start, k.stop, k.step):
+                if bound is not None and (isinstance(bound, bool) or
+                                          not isinstance(bound, numbers.Integral)):
+                    raise GraphBuildError(f"slice bounds must be ints or None, got {k!r}")
             starts.append(k.start)
             stops.append(k.stop)
             steps.append(1 if k.step is None else k.step)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rlx.errors import GraphBuildError
+from rlx.errors import GraphBuildError, RlxError
 from rlx.ir import (  # noqa: F401  (importing defines their kinds)
     collective_ops,
     control,
@@ -150,7 +150,15 @@ def infer(kind: str, ins: list[TensorType], attrs: Attrs) -> tuple[TensorType, A
     if missing:
         raise fail_attr(kind, ins, f"missing attribute(s) {', '.join(missing)} (it takes: "
                                    f"{takes})")
-    ty, canon = opdef.infer(kind, ins, with_defaults(opdef, attrs))
+    try:
+        ty, canon = opdef.infer(kind, ins, with_defaults(opdef, attrs))
+    except (TypeError, ValueError, IndexError) as e:
+        if isinstance(e, RlxError):
+            raise
+        # a value the rule could not read (a float axis, a pair of one number): the
+        # schema says what each attribute takes
+        raise fail_attr(kind, ins, f"an attribute could not be read ({type(e).__name__}: "
+                                   f"{e}); it takes: {takes}") from None
     problems = schema_violations(opdef, canon)
     if problems:
         raise GraphBuildError(f"{kind}{_fmt_operands(ins)}: the type rule's canonical "

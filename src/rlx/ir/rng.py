@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rlx.errors import InputError
+
 
 @dataclass(frozen=True)
 class RngOptions:
@@ -26,4 +28,4 @@ class RngOptions:
 
     def __post_init__(self) -> None:
         if not isinstance(self.seed, int) or not 0 <= self.seed < 2**64:
-            raise ValueError(f"RngOptions.seed must be an int in [0, 2**64), got {self.seed!r}")
+            raise InputError(f"RngOptions.seed must be an int in [0, 2**64), got {self.seed!r}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rlx.errors import ShapeError
 from rlx.ir.dtypes import DType
 
 Shape = tuple[int, ...]
@@ -31,9 +32,9 @@ class Dim(int):
 
     def __new__(cls, name: str, max: int) -> Dim:  # noqa: A002  (the public keyword)
         if not isinstance(name, str) or not name.isidentifier():
-            raise ValueError(f"Dim: the name must be an identifier, got {name!r}")
+            raise ShapeError(f"Dim: the name must be an identifier, got {name!r}")
         if isinstance(max, bool) or not isinstance(max, int) or max < 2:
-            raise ValueError(f"Dim {name!r}: max must be an int >= 2 (a dimension that is "
+            raise ShapeError(f"Dim {name!r}: max must be an int >= 2 (a dimension that is "
                              f"always 1 is a plain 1), got {max!r}")
         return cls._of(((name, int(max)),))
 

@@ -27,7 +27,16 @@ def _describe(kind: str, name: str) -> str:
 
 def coerce(kind: str, name: str, value: Any, declared: TensorType) -> np.ndarray:
     """``value`` as a C-contiguous array of ``declared``'s shape and dtype, or InputError."""
-    arr = value if isinstance(value, np.ndarray) else np.asarray(value)
+    if isinstance(value, np.ndarray):
+        arr = value
+    else:
+        try:
+            arr = np.asarray(value)
+        except (ValueError, TypeError) as e:
+            raise InputError(f"{_describe(kind, name)}: not an array of numbers ({e})") from None
+        if arr.dtype.kind not in "biufcV":      # V: bf16 and the fp8 types of ml_dtypes
+            raise InputError(f"{_describe(kind, name)}: not an array of numbers "
+                             f"(numpy made dtype {arr.dtype} of it)")
     if arr.shape != declared.shape:
         if arr.ndim == 1 and arr.size == declared.numel:
             arr = arr.reshape(declared.shape)
@@ -61,7 +70,11 @@ def from_bytes(kind: str, name: str, data: bytes | bytearray | memoryview, dtype
     """Decode typed bytes (``dtype`` elements, declared element count) and coerce them."""
     dt = as_dtype(dtype)
     nbytes = declared.numel * dt.itemsize
-    buf = memoryview(data).cast("B")
+    try:
+        buf = memoryview(data).cast("B")
+    except TypeError:
+        raise InputError(f"{_describe(kind, name)}: expected bytes, got "
+                         f"{type(data).__name__}") from None
     if buf.nbytes != nbytes:
         raise InputError(f"{_describe(kind, name)}: expected {nbytes} bytes ({declared.numel} "
                          f"{dt} elements), got {buf.nbytes}")

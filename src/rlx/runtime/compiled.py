@@ -238,6 +238,8 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
         ``byte_offset``. Returns False when the write was not done: the param is rounded
         to a number format (use set_param), or the optimiser removed it as unused."""
         t = self._param_type(name)
+        if isinstance(byte_offset, bool) or not isinstance(byte_offset, int | np.integer):
+            raise InputError(f"param {name!r}: byte_offset must be an int, got {byte_offset!r}")
         if self._rounding is not None and name in self._rounding.row_len:
             return False  # a partial write cannot be block-rounded: use set_param
         data = bytes(data)
@@ -393,6 +395,9 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
         returns read-only views of the output buffers, valid until the next run. Output
         buffers (like params and persistent handles) start on a 64-byte boundary."""
         inputs = self._inputs
+        if not isinstance(arrays, Sequence) or isinstance(arrays, str | bytes):
+            raise InputError(f"run_slots: expected a list of {len(inputs)} arrays, got "
+                             f"{type(arrays).__name__}")
         if len(arrays) != len(inputs):
             raise InputError(f"run_slots: expected {len(inputs)} arrays (inputs "
                              f"{', '.join(inputs) or '(none)'}), got {len(arrays)}")
@@ -457,6 +462,9 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
             if t.symbolic:
                 raise InputError(f"input {name!r} has symbolic dimensions ({t}): bytes do not "
                                  "say its shape; use run() with an array")
+            if not (isinstance(pair, tuple | list) and len(pair) == 2):
+                raise InputError(f"run_typed: input {name!r} must be (bytes, dtype), got "
+                                 f"{type(pair).__name__}")
             data, dtype = pair
             decoded[name] = from_bytes("input", name, data, dtype, t)
         feeds = self._feeds(decoded)
@@ -528,6 +536,10 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
     def set_active_extent(self, extent: tuple[int, int] | None) -> None:
         """Hint that only the first ``actual`` of ``upper`` rows matter (None clears)."""
         if extent is not None:
+            if not (isinstance(extent, tuple | list) and len(extent) == 2
+                    and all(isinstance(v, int | np.integer) for v in extent)):
+                raise InputError(f"set_active_extent: need (actual, upper) ints or None, "
+                                 f"got {extent!r}")
             actual, upper = extent
             if not 0 <= actual <= upper:
                 raise InputError(f"set_active_extent: need 0 <= actual <= upper, got {extent}")

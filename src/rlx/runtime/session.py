@@ -10,7 +10,7 @@ from typing import Any
 
 from rlx.backends.base import Executable
 from rlx.backends.numpy_kernels import evaluate_node
-from rlx.errors import GraphBuildError
+from rlx.errors import GraphBuildError, OutOfMemoryError
 from rlx.ir.graph import Graph
 from rlx.ir.types import TensorType
 from rlx.passes.pipeline import (
@@ -112,7 +112,13 @@ class Session:
         verbose = self.options.verbose
         backend_options = self.options.backend_options()
         result = self.run_passes(graph)
-        exe = self.backend.compile(result.program, backend_options)
+        try:
+            exe = self.backend.compile(result.program, backend_options)
+        except MemoryError as e:    # numpy's, making a constant the program needs
+            if isinstance(e, OutOfMemoryError):
+                raise
+            raise OutOfMemoryError(f"compiling graph {graph.name!r} for device "
+                                   f"{self.device!r}: {e}") from None
         _record_stages(result.report, exe, verbose)
         prepare_exe = None
         if result.prepare is not None:

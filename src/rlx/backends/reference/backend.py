@@ -7,6 +7,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from rlx.backends.base import Backend, BackendOptions, Executable, ExecutableCapabilities
+from rlx.backends.buffers import aligned_zeros
 from rlx.backends.numpy_kernels import KERNELS, KernelContext
 from rlx.backends.reference.interpreter import arena_views, evaluate
 from rlx.ir.rng import RngOptions
@@ -26,7 +27,8 @@ class ReferenceExecutable(Executable):
         self._leaf_ids = {n.attr("name"): nid for nid, n in enumerate(program.graph.nodes)
                           if n.op in ("input", "param")}
         plan = program.memory
-        self.arena = np.zeros(plan.arena_bytes if plan else 0, np.uint8)
+        self.arena = aligned_zeros((plan.arena_bytes if plan else 0,), np.uint8,
+                                   "the reference device's arena")
         self._buffers = arena_views(program, plan, self.arena) if plan else {}
 
     def execute(self, inputs: Mapping[str, np.ndarray]) -> list[np.ndarray]:

@@ -33,7 +33,13 @@ import numpy as np
 
 from rlx.backends.base import Backend, BackendOptions, Executable, ExecutableCapabilities
 from rlx.backends.wgpu import wgsl
-from rlx.errors import DeviceError, ExecutionError, InputError, UnsupportedOpError
+from rlx.errors import (
+    DeviceError,
+    ExecutionError,
+    InputError,
+    OutOfMemoryError,
+    UnsupportedOpError,
+)
 from rlx.ir.dtypes import DType
 from rlx.ir.printer import format_node
 from rlx.ir.rng import RngOptions
@@ -223,6 +229,16 @@ def _device_words(node, packed: bool = False) -> int:
     return wgsl.numel(node) * wgsl.words(node.dtype)
 
 
+def create_buffer(device: Any, size: int, usage: Any, what: str) -> Any:
+    """A device buffer of ``size`` bytes for ``what``; OutOfMemoryError naming them when
+    the adapter's largest buffer is smaller (wgpu would raise a validation error)."""
+    limit = device.limits["max-buffer-size"]
+    if size > limit:
+        raise OutOfMemoryError(f"cannot allocate {size} bytes for {what} on the wgpu "
+                               f"device: its largest buffer is {limit} bytes")
+    return device.create_buffer(size=size, usage=usage)
+
+
 def binding_limit() -> int:
     """The most bytes one storage binding may cover on this process's adapter."""
     return _Adapter.get()[1].limits["max-storage-buffer-binding-size"]
@@ -310,8 +326,8 @@ class WgpuExecutable(Executable):
         arena_sizes = [graph.nodes[n].dtype.itemsize for n, b in plan.buffers.items()
                        if b.kind == "arena"]
         unit = min([4, *arena_sizes])     # bytes of the plan per device word
-        self._buffers = [self._device.create_buffer(
-            size=max(16, -(-plan.arena_bytes // unit) * 4), usage=storage)]
+        self._buffers = [create_buffer(self._device, max(16, -(-plan.arena_bytes // unit) * 4),
+                                       storage, "the arena")]
         self._locations: dict[int, wgsl.Location] = {}
         self._own: dict[int, int] = {}    # node -> its own buffer
         self._packed: set[int] = set()    # buffers of 16-bit floats two to a word
@@ -329,7 +345,8 @@ class WgpuExecutable(Executable):
             self._locations[nid] = wgsl.Location(len(self._buffers), 0, nid in packed)
             if nid in packed:
                 self._packed.add(len(self._buffers))
-            self._buffers.append(self._device.create_buffer(size=words * 4, usage=storage))
+            self._buffers.append(create_buffer(self._device, words * 4, storage,
+                                               f"node %{nid}"))
         for nid, buf in sorted(plan.buffers.items()):
             if buf.kind == "arena":
                 self._locations[nid] = wgsl.Location(0, buf.offset // unit)
@@ -354,8 +371,9 @@ class WgpuExecutable(Executable):
         self._pipelines = [self._pipeline(s) for s in self._shaders]
         self._errors = {s.number: s.errors for s in self._shaders if s.errors}
         self._readback_plan, size = self._plan_readback()
-        self._readback = self._device.create_buffer(
-            size=max(16, size), usage=wgpu.BufferUsage.MAP_READ | wgpu.BufferUsage.COPY_DST)
+        self._readback = create_buffer(self._device, max(16, size),
+                                       wgpu.BufferUsage.MAP_READ | wgpu.BufferUsage.COPY_DST,
+                                       "reading the outputs back")
         self._uploaded = -1
         self._resident: set[str] = set()                 # inputs held as GPU handles
         self._feeds: dict[str, int] = {}                  # GPU handle <- output index
