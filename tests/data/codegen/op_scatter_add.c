@@ -16,7 +16,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t i = 0; i < 64; i++) {
         const int64_t k = (int64_t)idx[i];
         if (k < -500 || k >= 500) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "scatter_add: index %lld is out of range for an axis of size 500 (valid: -500..499)", (long long)k);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%2 = scatter_add(%%0, %%1, axis=1, size=500) : f32[4,500,384]: scatter_add: index %lld is out of range for an axis of size 500 (valid: -500..499)", (long long)k);
             return 1;
         }
     }

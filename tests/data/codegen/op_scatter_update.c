@@ -17,7 +17,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t i = 0; i < 64; i++) {
         const int64_t k = (int64_t)idx[i];
         if (k < -500 || k >= 500) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "scatter_update: index %lld is out of range for a table of 500 (valid: -500..499)", (long long)k);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%3 = scatter_update(%%0, %%1, %%2) : f32[500,384]: scatter_update: index %lld is out of range for a table of 500 (valid: -500..499)", (long long)k);
             return 1;
         }
     }
@@ -42,7 +42,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t i = 0; i < 64; i++) {
         const int64_t k = (int64_t)idx[i];
         if (k < -500 || k >= 500) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "scatter_update: index %lld is out of range for a table of 500 (valid: -500..499)", (long long)k);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%4 = scatter_update(%%0, %%1, %%2, reduction='add') : f32[500,384]: scatter_update: index %lld is out of range for a table of 500 (valid: -500..499)", (long long)k);
             return 1;
         }
     }

@@ -19,7 +19,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t r = 0; r < 48; r++) {
         const int64_t r_label = (int64_t)r_labels[r];
         if (r_label < 0 || r_label >= 1000) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "softmax_cross_entropy: label %lld in row %lld is outside [0, 1000)", (long long)r_label, (long long)r);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%2 = softmax_cross_entropy(%%0, %%1) : f32[]: softmax_cross_entropy: label %lld in row %lld is outside [0, 1000)", (long long)r_label, (long long)r);
             return 1;
         }
     }
@@ -56,7 +56,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t r = 0; r < 48; r++) {
         const int64_t r_label = (int64_t)r_labels[r];
         if (r_label < 0 || r_label >= 1000) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "softmax_cross_entropy: label %lld in row %lld is outside [0, 1000)", (long long)r_label, (long long)r);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%3 = softmax_cross_entropy(%%0, %%1, reduction='none') : f32[48]: softmax_cross_entropy: label %lld in row %lld is outside [0, 1000)", (long long)r_label, (long long)r);
             return 1;
         }
     }

@@ -16,6 +16,7 @@ import math
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels.index import error, format_literal
 from rlx.backends.cpu.kernels.nn import (
     interior_and_border,
     padded_pool_loops,
@@ -26,6 +27,7 @@ from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
+from rlx.ir.printer import format_node
 
 
 def render_scatter_add(ctx: RenderContext, node: Node) -> str:
@@ -45,7 +47,8 @@ def render_scatter_add(ctx: RenderContext, node: Node) -> str:
     w.line(f"const {it} *restrict idx = {ctx.ptr(indices, True)};")
     w.line(f"const {ut} *restrict upd = {ctx.ptr(updates, True)};")
     w.line(f"{cstyle.ctype(dt)} *restrict dst = {ctx.ptr(out)};")
-    _index_check(w, "scatter_add", "idx", nidx, size, "an axis of size")
+    _index_check(w, f"{format_node(out, node)}: scatter_add:", "idx", nidx, size,
+                 "an axis of size")
     w.line(ctx.scratch("acc", DType.F64 if dt.is_float else dt, total))
     w.line(f"memset(acc, 0, sizeof(acc[0]) * {total});")
     w.line(f"for (int64_t b = 0; b < {before}; b++)")
@@ -62,15 +65,15 @@ def render_scatter_add(ctx: RenderContext, node: Node) -> str:
     return w.text()
 
 
-def _index_check(w: CWriter, op: str, idx: str, count: int, size: int, what: str) -> None:
-    """Return an error for the first of ``count`` indices outside [-size, size)."""
+def _index_check(w: CWriter, where: str, idx: str, count: int, size: int, what: str) -> None:
+    """Return an error for the first of ``count`` indices outside [-size, size); the
+    message starts with ``where`` (the node as the reference device prints it, and
+    the op)."""
     with w.block(f"for (int64_t i = 0; i < {count}; i++)"):
         w.line(f"const int64_t k = (int64_t){idx}[i];")
         with w.block(f"if (k < -{size} || k >= {size})"):
-            w.line(f"snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, \"{op}: index %lld is "
-                   f"out of range for {what} {size} (valid: {-size}..{size - 1})\", "
-                   "(long long)k);")
-            w.line("return 1;")
+            error(w, f"{format_literal(where)} index %lld is out of range for {what} {size} "
+                     f"(valid: {-size}..{size - 1})", "(long long)k")
 
 
 def render_scatter_update(ctx: RenderContext, node: Node) -> str:
@@ -89,7 +92,8 @@ def render_scatter_update(ctx: RenderContext, node: Node) -> str:
     w.line(f"const {st} *upd = {ctx.ptr(updates, True)};")
     w.line(f"const {st} *src = {ctx.ptr(data, True)};")
     w.line(f"{st} *dst = {ctx.ptr(out)};")
-    _index_check(w, "scatter_update", "idx", nidx, rows, "a table of")
+    _index_check(w, f"{format_node(out, node)}: scatter_update:", "idx", nidx, rows,
+                 "a table of")
     if narrow:
         # rows are combined in f32 and rounded once, like the reference
         w.line(ctx.scratch("work", DType.F32, total))

@@ -27,11 +27,13 @@ from collections.abc import Callable
 
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
+from rlx.backends.cpu.kernels.index import error, format_literal
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.rowwise import exp, frame, lift, own_kernel, same
 from rlx.backends.cpu.render import RenderContext
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
+from rlx.ir.printer import format_node
 from rlx.ir.types import numel
 
 SINGLE_OPS = frozenset({"argmax", "argmin", "cumsum", "batch_norm", "topk",
@@ -275,10 +277,9 @@ def render_softmax_cross_entropy(ctx: RenderContext, node: Node) -> str:
     with w.block(f"for (int64_t r = 0; r < {rows}; r++)"):
         w.line("const int64_t r_label = (int64_t)r_labels[r];")
         with w.block(f"if (r_label < 0 || r_label >= {classes})"):
-            w.line("snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, \"softmax_cross_entropy: "
-                   f"label %lld in row %lld is outside [0, {classes})\", (long long)r_label, "
-                   "(long long)r);")
-            w.line("return 1;")
+            error(w, f"{format_literal(format_node(nid, node))}: softmax_cross_entropy: "
+                     f"label %lld in row %lld is outside [0, {classes})",
+                  "(long long)r_label", "(long long)r")
     w.line("double r_total = 0.0;")
     w.pragma(ctx.parallel_for(rows * classes, rows) if reduction == "none" else "")
     if reduction == "none":
