@@ -95,8 +95,9 @@ def test_a_folded_cast_chain_gives_what_the_two_casts_give(origin):
     if rlx_origin.is_bool:
         x = values != 0
     elif rlx_origin.is_float:
-        x = np.concatenate([values, [0.5, -2.5, np.inf, -np.inf, np.nan]]).astype(
-            rlx_origin.np)
+        with np.errstate(over="ignore"):        # 70000 is inf in f16
+            x = np.concatenate([values, [0.5, -2.5, np.inf, -np.inf, np.nan]]).astype(
+                rlx_origin.np)
     else:
         info = np.iinfo(rlx_origin.np)
         x = values[(values >= info.min) & (values <= info.max)].astype(rlx_origin.np)
