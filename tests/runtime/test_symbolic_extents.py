@@ -175,6 +175,23 @@ def test_padding_never_reaches_a_result(device):
         np.testing.assert_allclose(out, ref, rtol=2e-4, atol=2e-5)
 
 
+def test_reductions_over_two_symbolic_axes_after_a_larger_run(device):
+    """The mask of two symbolic axes is computed over the padding too: a run at the
+    bounds, then smaller ones, then a middle one, each against float64 numpy (the
+    mask's padding once kept the first run's True values, and its ones were summed)."""
+    g = rlx.Graph("two_axes")
+    x = g.input("x", (Dim("batch", 3), Dim("seq", 4), 2))
+    g.set_outputs([x.sum((0, 1)), x.mean(), x.max((0, 1)), x.sum()])
+    cg = rlx.Session(device).compile(g)
+    rng = np.random.default_rng(3)
+    for shape in [(3, 4), (1, 1), (2, 3), (1, 4), (3, 1), (3, 4)]:
+        value = rng.standard_normal((*shape, 2)).astype(np.float32) + 10
+        wide = value.astype(np.float64)
+        want = [wide.sum((0, 1)), wide.mean(), wide.max((0, 1)), wide.sum()]
+        for out, ref in zip(cg.run({"x": value}), want, strict=True):
+            np.testing.assert_allclose(out, ref, rtol=1e-5, err_msg=str(shape))
+
+
 def _simple(device, *shapes, build_out=None):
     g = rlx.Graph()
     xs = [g.input(f"x{i}", s) for i, s in enumerate(shapes)]

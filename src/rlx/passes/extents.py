@@ -83,13 +83,19 @@ def reached_from(graph: Graph, seed: Callable[[Node], bool]) -> list[bool]:
 
 
 def extent_masks(graph: Graph) -> frozenset[int]:
-    """The ``where`` nodes whose condition comes from an extent: the masks
-    :func:`lower_extents` adds. They set padded positions to an identity that a later
-    op reads, so whatever computes them must visit the padding."""
-    derived = reached_from(graph, lambda n: n.op == "input"
-                           and n.attr("name").startswith(EXTENT_INPUT_PREFIX))
-    return frozenset(nid for nid, node in enumerate(graph.nodes)
-                     if node.op == "where" and derived[node.inputs[0]])
+    """The masks :func:`lower_extents` adds: the ``where`` nodes whose condition comes
+    from an extent, and the nodes computing those conditions from the extents alone
+    (``lt`` of positions, the ``logical_and`` of two axes' masks, their reshapes and
+    broadcasts). They set or pick padded positions that a later op reads, so whatever
+    computes them must visit the padding: a condition computed at the active positions
+    only would keep a larger earlier run's values in its padding."""
+    def is_extent(n: Node) -> bool:
+        return n.op == "input" and n.attr("name").startswith(EXTENT_INPUT_PREFIX)
+
+    derived = reached_from(graph, is_extent)
+    data = reached_from(graph, lambda n: n.op in ("input", "param") and not is_extent(n))
+    return frozenset(nid for nid, node in enumerate(graph.nodes) if derived[nid] and (
+        not data[nid] or node.op == "where" and derived[node.inputs[0]]))
 
 
 def lower_extents(graph: Graph, reads_active_keys: bool = False
