@@ -272,3 +272,33 @@ def test_fusion_keeps_the_custom_op_alone(softsign):
             if any(program.graph.nodes[n].op == "softsign" for n in k.nodes)]
     assert len(mine) == 1 and mine[0].nodes == mine[0].outputs and len(mine[0].nodes) == 1
     assert mine[0].kind == "op"
+
+
+def _scaling_kernel(factor: float) -> str:
+    return (f"static void scale_k(const rlx_custom_args *a) {{\n"
+            f"    const float *x = (const float *)a->in[0];\n"
+            f"    float *y = (float *)a->out;\n"
+            f"    for (int64_t i = 0; i < a->out_numel; i++) y[i] = {factor}f * x[i];\n}}\n")
+
+
+@pytest.mark.skipif("cpu" not in rlx.available_devices(), reason="needs the cpu device")
+def test_a_custom_op_registered_again_runs_its_new_kernel(program_store):
+    """The program store keys graphs by their nodes, which name a custom op only by its
+    name: a graph holding one is compiled each time, so a kernel registered again
+    under the same name (or edited between processes) is the one that runs, and an
+    unregistered op is refused again."""
+    def build():
+        g = rlx.Graph("custom_again")
+        x = g.input("x", (3,))
+        g.set_outputs([g.apply("scale_k", [x])])
+        return g
+
+    ones = np.ones(3, np.float32)
+    for factor in (2.0, 5.0):
+        with rlx.register_op("scale_k", infer=_same, reference=lambda x, f=factor: f * x,
+                             c_kernel=_scaling_kernel(factor)):
+            graph = build()
+            np.testing.assert_array_equal(rlx.Session("cpu").compile(graph).run(
+                {"x": ones})[0], [factor] * 3)
+    with pytest.raises(rlx.VerifyError, match="unknown op kind 'scale_k'"):
+        rlx.Session("cpu").compile(graph)

@@ -109,8 +109,31 @@ def _pickled_digest(kind: str, value: Any) -> str | None:
 
 def graph_fingerprint(graph: Graph) -> str | None:
     """The digest of ``graph``'s name, nodes and outputs; None when the graph holds
-    code rather than data."""
+    code rather than data: a custom op (``rlx.register_op``), whose C kernel, type
+    rule and reference the user may change (or unregister) under the same name, so a
+    graph holding one is compiled each time (its C, which carries the kernel, is still
+    found in the disk cache by its text)."""
+    if _holds_custom_ops(graph):
+        return None
     return _pickled_digest("graph", (graph.name, graph.nodes, graph.outputs))
+
+
+def _holds_custom_ops(graph: Graph) -> bool:
+    """Whether ``graph`` or a control-flow body in it holds an op of rlx.register_op
+    (or one no longer registered)."""
+    from rlx.ir.control import Subgraph
+    from rlx.ir.custom import CATEGORY
+    from rlx.ir.ops import OPS
+
+    for node in graph.nodes:
+        found = OPS.get(node.op)
+        if found is None or found.category == CATEGORY:
+            return True
+        for _, value in node.attrs:
+            bodies = value if isinstance(value, tuple) else (value,)
+            if any(isinstance(b, Subgraph) and _holds_custom_ops(b.graph) for b in bodies):
+                return True
+    return False
 
 
 def call_fingerprint(call: tuple[Any, tuple, dict]) -> str | None:
