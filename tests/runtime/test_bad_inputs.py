@@ -151,6 +151,10 @@ MISUSES = {
     "an extent of one number": lambda g, x, cg: cg.set_active_extent((1,)),
     "a negative seed": lambda g, x, cg: cg.set_rng(-1),
     "a Dim of bound 0": lambda g, x, cg: rlx.Dim("n", max=0),
+    "a float output index": lambda g, x, cg: cg.run_read_outputs({"ids": IDS, "x": X}, [0.5]),
+    "a float output row": lambda g, x, cg: cg.read_output_row(0, 0.5, 3),
+    "threads of a float": lambda g, x, cg: rlx.CompileOptions(num_threads=2.5),
+    "threads below 1": lambda g, x, cg: rlx.CompileOptions(num_threads=-1),
 }
 
 

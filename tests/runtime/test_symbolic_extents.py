@@ -192,6 +192,22 @@ def test_reductions_over_two_symbolic_axes_after_a_larger_run(device):
             np.testing.assert_allclose(out, ref, rtol=1e-5, err_msg=str(shape))
 
 
+def test_read_output_row_reads_the_last_runs_output(device):
+    """Rows are counted in the output the run returned (its extents), not in the
+    buffer padded to the bounds."""
+    g = rlx.Graph("rows")
+    x = g.input("x", (Dim("batch", 3), Dim("seq", 6), 4))
+    g.set_outputs([x * 2.0])
+    cg = rlx.Session(device).compile(g)
+    value = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    (out,) = cg.run({"x": value})
+    for row in range(6):
+        np.testing.assert_array_equal(cg.read_output_row(0, row, 4), out.reshape(6, 4)[row])
+    with pytest.raises(rlx.InputError, match="row 6 of 4 elements is outside output 0 "
+                                             r"\(24 elements\)"):
+        cg.read_output_row(0, 6, 4)
+
+
 def _simple(device, *shapes, build_out=None):
     g = rlx.Graph()
     xs = [g.input(f"x{i}", s) for i, s in enumerate(shapes)]

@@ -292,9 +292,15 @@ class BucketedCompileCache:
 
         Padded rows are zeros, and backends may skip rows past ``actual``, so results
         are exact only for graphs whose real rows never read padded ones (row-wise
-        ops, causal attention). Raises InputError when ``actual`` has no bucket, a
-        named input is missing or has other than ``actual`` rows, or an output index is
-        out of range; errors of the run itself propagate.
+        ops, causal attention). The active extent is a hint keyed on row counts, as
+        the spec's is: on ``cpu`` every row-wise kernel with ``extent`` rows computes
+        the first ``actual`` only, even one over an input that is not padded (a
+        [extent, n] table's softmax then leaves its last rows stale). Keep such ops
+        out of a bucketed graph, or give the graph a symbolic dimension
+        (``rlx.Dim``), which knows the padded axes and is exact everywhere. Raises
+        InputError when ``actual`` has no bucket, a named input is missing or has
+        other than ``actual`` rows, or an output index is out of range; errors of the
+        run itself propagate.
         """
         if not isinstance(inputs, Mapping):
             raise InputError(f"run_padded: inputs must be a mapping of name -> array, got "

@@ -105,6 +105,7 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
         self._hidden = self._moe.hidden_outputs
         # graphs with symbolic dimensions: pads inputs, feeds extents, cuts outputs
         self._extents = extents
+        self._last_extents: dict[str, int] | None = None   # the last run's, when symbolic
         self._lock = threading.RLock()
         self._async: _AsyncRuns | None = None   # the worker of commit_no_wait
         self._rounding = rounding
@@ -360,6 +361,7 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
             outs = self._exe.execute(feeds)
         else:
             extents = ext.extents(feeds)
+            self._last_extents = extents
             padded = ext.pad(feeds, extents)
             try:
                 raw = self._exe.execute(padded)
@@ -440,11 +442,16 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
     def read_output_row(self, out_idx: int, row: int, row_inner: int) -> np.ndarray:
         """Elements ``[row * row_inner, (row + 1) * row_inner)`` of output ``out_idx``
         from the last run."""
+        for what, value in (("out_idx", out_idx), ("row", row), ("row_inner", row_inner)):
+            if isinstance(value, bool) or not isinstance(value, int | np.integer):
+                raise InputError(f"read_output_row: {what} must be an int, got {value!r}")
         if not self._exe.ran:
             raise InputError("read_output_row: the graph has not run yet")
         outs = self._exe.last_outputs
         if not 0 <= out_idx < len(outs):
             raise InputError(f"output index {out_idx} out of range ({len(outs)} outputs)")
+        if self._extents is not None and self._last_extents is not None:
+            outs = self._extents.cut(outs, self._last_extents)   # the run's extents
         flat = outs[out_idx].reshape(-1)
         lo, hi = row * row_inner, (row + 1) * row_inner
         if row < 0 or row_inner <= 0 or hi > flat.size:

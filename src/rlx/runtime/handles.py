@@ -57,7 +57,8 @@ class HandlesMixin:
     def _check_output_index(self, index: int) -> None:
         """InputError unless ``index`` is the index of an output."""
         count = len(self.output_types)
-        if not 0 <= index < count:
+        if isinstance(index, bool) or not isinstance(index, int | np.integer) or \
+                not 0 <= index < count:
             raise InputError(f"output index {index} out of range ({count} outputs)")
 
     @_serialised

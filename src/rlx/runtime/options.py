@@ -59,6 +59,11 @@ class CompileOptions:
     sanitize: str | tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
+        threads = self.num_threads
+        if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
+                                    or threads < 1):
+            raise GraphBuildError(f"CompileOptions.num_threads must be an int >= 1 or None, "
+                                  f"got {threads!r}")
         if self.precision not in ("f32", "bf16", "f16"):
             raise GraphBuildError(f"CompileOptions.precision must be 'f32', 'bf16' or 'f16', "
                                   f"got {self.precision!r}")

@@ -31,7 +31,7 @@ from rlx.backends.base import (
 from rlx.backends.cpu import isa, toolchain
 from rlx.backends.cpu.collective_host import CollectiveHost
 from rlx.backends.numpy_kernels import evaluate_node
-from rlx.errors import ExecutionError, InputError, OutOfMemoryError
+from rlx.errors import DeviceError, ExecutionError, InputError, OutOfMemoryError
 from rlx.ir.rng import RngOptions
 from rlx.passes.program import Program
 
@@ -72,7 +72,10 @@ def default_threads() -> int:
     """``$RLX_NUM_THREADS`` or the cores this process may use."""
     env = os.environ.get(THREADS_ENV)
     if env:
-        return max(1, int(env))
+        try:
+            return max(1, int(env))
+        except ValueError:
+            raise DeviceError(f"${THREADS_ENV} is {env!r}: expected a number of threads") from None
     return toolchain.usable_cores()
 
 
