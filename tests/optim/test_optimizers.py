@@ -78,6 +78,57 @@ def test_matches_torch_step_by_step(make_rlx, make_torch, dtype):
                                        err_msg=f"{name} after step {step + 1}")
 
 
+SWITCHES = [
+    ("momentum on", lambda: SGD(0.05), {"momentum": 0.9},
+     lambda p: torch.optim.SGD(p, lr=0.05), {"momentum": 0.9}),
+    ("nesterov on", lambda: SGD(0.05, momentum=0.9), {"nesterov": True},
+     lambda p: torch.optim.SGD(p, lr=0.05, momentum=0.9), {"nesterov": True}),
+    ("adam weight decay on", lambda: Adam(0.01), {"weight_decay": 0.1},
+     lambda p: torch.optim.Adam(p, lr=0.01), {"weight_decay": 0.1}),
+]
+
+
+@pytest.mark.parametrize("make_rlx, ours, make_torch, theirs", [c[1:] for c in SWITCHES],
+                         ids=[c[0] for c in SWITCHES])
+def test_settings_changed_between_steps_take_effect_as_in_torch(make_rlx, ours, make_torch,
+                                                                 theirs):
+    """Hyperparameters may change between steps, including ones that need state the
+    first steps did not (a momentum buffer), as torch's param_groups may."""
+    params, grads = _problem(np.float64)
+    opt = make_rlx()
+    got = {n: v.copy() for n, v in params.items()}
+    tensors = {n: torch.tensor(v.copy(), requires_grad=True) for n, v in params.items()}
+    reference = make_torch(list(tensors.values()))
+    for step, step_grads in enumerate(grads):
+        if step == 2:
+            for key, value in ours.items():
+                setattr(opt, key, value)
+            reference.param_groups[0].update(theirs)
+        for name, value in got.items():
+            opt.step(name, value.shape, value, step_grads[name])
+            tensors[name].grad = torch.tensor(step_grads[name])
+        reference.step()
+        for name in SHAPES:
+            np.testing.assert_allclose(got[name], tensors[name].detach().numpy(),
+                                       **TOL[np.float64], err_msg=f"{name}, step {step + 1}")
+
+
+def test_a_failed_step_is_not_counted(monkeypatch):
+    """A step whose update fails leaves the step count (Adam's bias correction) as it
+    was, so the next step is the one the state says."""
+    opt = Adam(0.01)
+    p = np.ones(3, np.float64)
+    opt.step("p", (3,), p, np.full(3, 0.5))
+
+    def failing(*args):
+        raise RuntimeError("the update failed")
+
+    monkeypatch.setattr(opt, "update", failing)
+    with pytest.raises(RuntimeError):
+        opt.step("p", (3,), p, np.full(3, 0.5))
+    assert opt.state["p"].steps == 1
+
+
 # --------------------------------------------------------------------------- Lion
 
 def _lion_reference(p, m, g, lr, b1, b2, wd):

@@ -22,8 +22,9 @@ costs a few dozen numpy calls instead of a dozen per param.
 
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Iterator, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,8 +123,17 @@ class Optimizer(ABC):
         if grad.size != flat.size:
             raise InputError(f"optimizer step for {name!r}: gradient has {grad.size} elements, "
                              f"the param has {flat.size}")
-        state.steps += 1
-        self.update(name, state, flat, grad)
+        self._complete(state)
+        with _counted([state]):
+            self.update(name, state, flat, grad)
+
+    def _complete(self, state: ParamState) -> dict[str, np.ndarray]:
+        """Make the buffers a setting changed since ``state``'s first step needs (a
+        momentum turned on later starts from zero); returns the new ones."""
+        added = {k: v for k, v in self.new_buffers(state.shape, state.dtype).items()
+                 if k not in state.buffers}
+        state.buffers.update(added)
+        return added
 
     def step_compiled(self, compiled: Any, trainable: Trainable,
                       host_params: MutableMapping[str, np.ndarray] | None = None) -> bool:
@@ -191,6 +201,20 @@ def _flat_param(name: str, shape: tuple[int, ...], param: Any) -> np.ndarray:
     return param.reshape(-1)
 
 
+@contextlib.contextmanager
+def _counted(states: Sequence[ParamState]) -> Iterator[None]:
+    """Each of ``states`` counts one more step while the block runs (update() reads
+    the count), and keeps it only when the block succeeds."""
+    for state in states:
+        state.steps += 1
+    try:
+        yield
+    except BaseException:
+        for state in states:
+            state.steps -= 1
+        raise
+
+
 class _FlatGroup:
     """The params of one compiled step, laid end to end: one flat state (its buffers
     back the per-param states) and flat staging buffers for params and gradients."""
@@ -247,10 +271,11 @@ class _StepBatch:
             return
         np.concatenate(self.params, out=group.params)
         np.concatenate(self.grads, out=group.grads, casting="same_kind")
-        group.state.steps += 1
-        for name in group.names:
-            opt.state[name].steps += 1
-        opt.update("+".join(group.names), group.state, group.params, group.grads)
+        for key, buffer in opt._complete(group.state).items():   # views for each param
+            for name, (lo, hi) in zip(group.names, group.bounds):
+                opt.state[name].buffers[key] = buffer[lo:hi]
+        with _counted([group.state] + [opt.state[name] for name in group.names]):
+            opt.update("+".join(group.names), group.state, group.params, group.grads)
         for param, (lo, hi) in zip(self.params, group.bounds):
             np.copyto(param, group.params[lo:hi])
 
