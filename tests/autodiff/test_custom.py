@@ -119,3 +119,18 @@ def test_misuse_is_reported():
     g.set_outputs([wrong_count(x).sum()])
     with pytest.raises(GraphBuildError, match="'wrong': bwd returned 2 cotangents for 1"):
         grad(g, ["x"])
+    for bad, message in [(lambda ctx, ct: 2.0, "bwd returned float; it must return a list"),
+                         (lambda ctx, ct: [np.ones(2)], "cotangent 0 is ndarray"),
+                         (lambda ctx, ct: {"x": ct}, "bwd returned dict")]:
+        h = rlx.Graph("misuse_again")
+        y = h.input("x", (2,), "f32")
+        h.set_outputs([custom_vjp(_round_fwd, bad, name="bad")(y).sum()])
+        with pytest.raises(GraphBuildError, match=message):
+            grad(h, ["x"])
+    # a bare Tensor (or None) for a function of one argument stands for a list of one
+    bare = rlx.Graph("bare")
+    z = bare.input("x", (2,), "f32")
+    bare.set_outputs([custom_vjp(_round_fwd, lambda ctx, ct: ct * 3.0, name="bare")(z).sum()])
+    (got,) = rlx.Session("reference").compile(grad(bare, ["x"])).run(
+        {"x": np.ones(2, np.float32), "d_output": np.float32(1.0)})[1:]
+    np.testing.assert_array_equal(got, [3.0, 3.0])

@@ -302,3 +302,14 @@ def test_a_custom_op_registered_again_runs_its_new_kernel(program_store):
                 {"x": ones})[0], [factor] * 3)
     with pytest.raises(rlx.VerifyError, match="unknown op kind 'scale_k'"):
         rlx.Session("cpu").compile(graph)
+
+
+def test_a_vjp_rule_returning_something_not_a_tensor_is_named():
+    with rlx.register_op("dbl_rule", infer=_same, reference=lambda x: 2 * x,
+                         vjp=lambda p, ct: [2.0]) as op:
+        g = rlx.Graph("rule")
+        x = g.input("x", (3,))
+        g.set_outputs([op(x).sum()])
+        with pytest.raises(rlx.GraphBuildError, match="the vjp of custom op 'dbl_rule': "
+                                                      "cotangent 0 is float"):
+            rlx.grad(g, ["x"])

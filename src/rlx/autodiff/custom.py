@@ -44,6 +44,28 @@ class CustomVjpContext:
 BackwardFn = Callable[[CustomVjpContext, Tensor], Sequence[Tensor | None]]
 
 
+def checked_cotangents(rule: str, result: Any, count: int, graph: Graph
+                       ) -> list[Tensor | None]:
+    """What a user's backward ``rule`` returned, as ``count`` cotangents: a list or
+    tuple of Tensors of ``graph`` or None (a bare Tensor or None stands for a list of
+    one); GraphBuildError naming the rule otherwise."""
+    if result is None or isinstance(result, Tensor):
+        result = [result]
+    if not isinstance(result, list | tuple):
+        raise GraphBuildError(f"{rule} returned {type(result).__name__}; it must return a "
+                              f"list of {count} cotangents (Tensors or None), one per argument")
+    if len(result) != count:
+        raise GraphBuildError(f"{rule} returned {len(result)} cotangents for {count} "
+                              "arguments")
+    for k, value in enumerate(result):
+        if value is not None and (not isinstance(value, Tensor) or value.graph is not graph):
+            what = type(value).__name__ if not isinstance(value, Tensor) else "a Tensor of " \
+                "another graph"
+            raise GraphBuildError(f"{rule}: cotangent {k} is {what}; it must be None or a "
+                                  "Tensor built from the tensors the rule was given")
+    return list(result)
+
+
 @dataclass(frozen=True)
 class CustomVjpRegion:
     """One call of a custom-VJP function in a forward graph (node ids)."""
@@ -60,15 +82,8 @@ class CustomVjpRegion:
         that it returned one tensor of ``new`` or None per argument."""
         ctx = CustomVjpContext(tuple(new.tensor(i) for i in self.inputs), new.tensor(self.output),
                                tuple(new.tensor(i) for i in self.residuals), self.options)
-        result = list(self.bwd(ctx, ct))
-        if len(result) != len(self.inputs):
-            raise GraphBuildError(f"custom_vjp {self.name!r}: bwd returned {len(result)} "
-                                  f"cotangents for {len(self.inputs)} arguments")
-        for k, value in enumerate(result):
-            if value is not None and (not isinstance(value, Tensor) or value.graph is not new):
-                raise GraphBuildError(f"custom_vjp {self.name!r}: cotangent {k} must be None or "
-                                      "a Tensor built from the context's tensors")
-        return result
+        return checked_cotangents(f"custom_vjp {self.name!r}: bwd", self.bwd(ctx, ct),
+                                  len(self.inputs), new)
 
 
 _REGIONS: WeakKeyDictionary[Graph, dict[int, CustomVjpRegion]] = WeakKeyDictionary()

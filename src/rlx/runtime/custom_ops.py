@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rlx.autodiff.common import Primal, Rule, add_rule
+from rlx.autodiff.custom import checked_cotangents
 from rlx.autodiff.jvp import JVP_RULES
 from rlx.autodiff.vjp import VJP_RULES
 from rlx.backends.numpy_kernels import KERNELS
@@ -56,14 +57,8 @@ def _arity_of(name: str, reference: Callable[..., Any], arity: Any) -> tuple[int
 
 def _vjp_rule(name: str, vjp: Callable[..., Any]) -> Rule:
     def rule(p: Primal, ct: Tensor) -> list[Tensor | None]:
-        cts = vjp(p, ct)
-        if isinstance(cts, Tensor) or cts is None:
-            cts = [cts]
-        cts = list(cts)
-        if len(cts) != len(p.xs):
-            raise GraphBuildError(f"grad: the vjp of custom op {name!r} returned {len(cts)} "
-                                  f"cotangents for {len(p.xs)} operands")
-        return cts
+        return checked_cotangents(f"grad: the vjp of custom op {name!r}", vjp(p, ct),
+                                  len(p.xs), ct.graph)
     return Rule(rule)
 
 
