@@ -259,6 +259,10 @@ def test_fit_rejects_bad_arguments():
         fit(g, init, SGD(0.1), iter([batch]), 2, progress=False)
     with pytest.raises(InputError, match="shape"):
         fit(g, {"w": np.zeros(4), "b": np.zeros(())}, SGD(0.1), [batch], progress=False)
+    with pytest.raises(InputError, match=r"trainable names \['w'\] more than once"):
+        fit(g, init, SGD(0.1), [batch], trainable=["w", "w"], progress=False)
+    with pytest.raises(InputError, match="param 'w'"):
+        fit(g, {"w": "oops", "b": np.zeros(())}, SGD(0.1), [batch], progress=False)
     with pytest.raises(InputError, match="no batches"):
         fit(g, init, SGD(0.1), [], progress=False)
     with pytest.raises(InputError, match="batch_size"):

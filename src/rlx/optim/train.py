@@ -31,6 +31,7 @@ from rlx.autodiff.vjp import grad
 from rlx.errors import InputError
 from rlx.ir.graph import Graph
 from rlx.optim.base import Optimizer
+from rlx.runtime.coerce import coerce
 from rlx.runtime.compiled import CompiledGraph
 from rlx.runtime.options import CompileOptions
 from rlx.runtime.session import Session
@@ -303,6 +304,10 @@ def _check_trainable(loss: Graph, params: Mapping[str, Any],
                          f"graph (params: {declared})")
     if not names:
         raise InputError("Trainer: nothing to train (trainable is empty)")
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise InputError(f"Trainer: trainable names {twice} more than once (each would step "
+                         "once per name)")
     return names
 
 
@@ -310,11 +315,11 @@ def _host_copies(loss: Graph, params: Mapping[str, Any]) -> dict[str, np.ndarray
     """Each param's initial value as a fresh C-contiguous array of its declared type."""
     copies = {}
     for name, t in loss.params:
-        value = np.array(params[name], dtype=t.dtype.np, order="C", copy=True)
-        if value.shape != t.shape:
-            raise InputError(f"Trainer: param {name!r} has shape {value.shape}, the graph "
-                             f"declares {t.shape}")
-        copies[name] = value
+        try:
+            value = coerce("param", name, params[name], t)
+        except InputError as e:
+            raise InputError(f"Trainer: {e}") from None
+        copies[name] = np.array(value, order="C", copy=True)
     return copies
 
 
