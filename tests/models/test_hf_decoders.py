@@ -290,6 +290,16 @@ def test_unsupported_gguf_configs_of_the_new_architectures(arch, change, tensors
         DecoderConfig.from_gguf(_gguf_metadata(arch, **change), tensors)
 
 
+def test_a_layer_count_past_the_files_layers_is_refused_at_once():
+    """2**40 layers would allocate per-layer tables (or loop for minutes over a million)
+    before a tensor is found missing."""
+    tensors = [f"blk.{i}.attn_norm.weight" for i in range(2)]
+    with pytest.raises(ModelConfigError, match="block_count is 1099511627776, but the weights "
+                                               "hold layers 0 to 1 only"):
+        DecoderConfig.from_gguf(_gguf_metadata("llama", **{"llama.block_count": 2**40}),
+                                tensors)
+
+
 # ---------------------------------------------------------------------- broken checkpoints
 @pytest.fixture(scope="module")
 def small_directory(tokenizer, tmp_path_factory):
@@ -334,6 +344,8 @@ def _edit_weights(directory: str, edit) -> None:
     ({"hidden_act": "relu"}, "activation 'relu'"),
     ({"layer_types": ["sliding_attention"] * 2, "sliding_window": None}, "sliding_window"),
     ({"attention_bias": True}, "missing.*self_attn.q_proj.bias"),
+    ({"num_hidden_layers": 2**40}, "num_hidden_layers is 1099511627776, but the weights "
+                                   "hold layers 0 to 1 only"),
 ])
 def test_bad_configs_raise_model_config_errors(small_directory, tmp_path, config_change,
                                                match):

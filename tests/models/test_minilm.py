@@ -236,3 +236,56 @@ def test_sizes_beyond_the_position_table_raise():
 def test_encode_of_something_not_text_is_an_input_error(texts):
     with pytest.raises(InputError, match="a str or a list of str|must be"):
         encoder("reference").encode(texts)
+
+
+def _minilm_copy(tmp_path, config_text=None, weights=None):
+    """MiniLM's directory copied to ``tmp_path``, its config.json replaced by
+    ``config_text`` and its weights by ``weights`` (name -> array) where given."""
+    import shutil
+
+    from safetensors.numpy import save_file
+
+    target = tmp_path / "model"
+    shutil.copytree(minilm_model_dir(), target)
+    if config_text is not None:
+        (target / "config.json").write_text(config_text)
+    if weights is not None:
+        save_file(weights, str(target / "model.safetensors"))
+    return target
+
+
+@pytest.mark.parametrize("config_text, match", [
+    ("{not json", "config.json: not readable JSON"),
+    ("[1, 2]", "config.json: expected a JSON object, found list"),
+    ('{"vocab_size": 30522, "hidden_size": 384, "num_hidden_layers": 6, '
+     '"num_attention_heads": 12, "intermediate_size": 1536, "layer_norm_eps": "1e-12"}',
+     "layer_norm_eps must be a number, got '1e-12'"),
+    ('{"vocab_size": 30522, "hidden_size": 384, "num_hidden_layers": 6, '
+     '"num_attention_heads": 12, "intermediate_size": 1536, "hidden_act": ["gelu"]}',
+     r"hidden_act must be a string, got \['gelu'\]"),
+])
+def test_a_broken_config_json_is_a_model_config_error_naming_it(tmp_path, config_text, match):
+    from rlx.models import ModelConfigError
+
+    directory = _minilm_copy(tmp_path, config_text=config_text)
+    with pytest.raises(ModelConfigError, match=match) as info:
+        SentenceEncoder.from_pretrained(directory, device="reference")
+    assert str(directory) in str(info.value)
+
+
+def test_weights_that_are_not_floats_and_missing_files_are_refused(tmp_path):
+    from safetensors.numpy import load_file
+
+    from rlx.models import ModelConfigError
+
+    weights = load_file(f"{minilm_model_dir()}/model.safetensors")
+    name = next(k for k in weights if k.endswith("embeddings.LayerNorm.weight"))
+    weights[name] = weights[name].view(np.int32)          # the bytes relabelled
+    directory = _minilm_copy(tmp_path, weights=weights)
+    with pytest.raises(ModelConfigError, match=f"{name} holds int32 values"):
+        SentenceEncoder.from_pretrained(directory, device="reference")
+    (directory / "model.safetensors").unlink()
+    with pytest.raises(ModelConfigError, match="no such checkpoint file"):
+        SentenceEncoder.from_pretrained(directory, device="reference")
+    with pytest.raises(ModelConfigError, match="not a model directory"):
+        SentenceEncoder.from_pretrained(tmp_path / "nowhere", device="reference")

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -38,6 +37,7 @@ import numpy as np
 
 from rlx.errors import InputError, RlxError
 from rlx.frontends.gguf import GGUFFile
+from rlx.frontends.jsonfile import read_json_object
 from rlx.frontends.spm import TOKEN_CONTROL, TOKEN_NORMAL, TOKEN_USER_DEFINED, SpmBackend, first_ids
 from rlx.frontends.strings import StringTable
 
@@ -348,14 +348,7 @@ def _read_json(path: str) -> dict[str, Any]:
     """The JSON object in ``path``, or {} when the file does not exist."""
     if not os.path.isfile(path):
         return {}
-    try:
-        with open(path, encoding="utf-8") as f:
-            value = json.load(f)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise TokenizerError(f"{path}: not readable JSON ({exc})") from None
-    if not isinstance(value, dict):
-        raise TokenizerError(f"{path}: expected a JSON object")
-    return value
+    return read_json_object(path, TokenizerError)
 
 
 def _config_token_id(backend: tokenizers.Tokenizer, config: Mapping[str, Any],

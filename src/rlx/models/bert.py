@@ -18,7 +18,6 @@ together.
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ import numpy as np
 
 import rlx
 from rlx.errors import InputError, RlxError
+from rlx.frontends.jsonfile import read_json_object
 from rlx.frontends.safetensors import SafetensorsFile
 from rlx.frontends.tokenizer import Tokenizer, load_tokenizer
 from rlx.ir.graph import Graph, Tensor
@@ -83,6 +83,12 @@ class BertConfig:
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ModelConfigError(f"BERT config: {field} must be a positive integer, "
                                        f"got {value!r}")
+        if not isinstance(self.hidden_act, str):
+            raise ModelConfigError(f"BERT config: hidden_act must be a string, got "
+                                   f"{self.hidden_act!r}")
+        eps = self.layer_norm_eps
+        if isinstance(eps, bool) or not isinstance(eps, int | float):
+            raise ModelConfigError(f"BERT config: layer_norm_eps must be a number, got {eps!r}")
         if self.hidden_size % self.num_attention_heads:
             raise ModelConfigError(f"BERT config: hidden_size {self.hidden_size} is not a "
                                    f"multiple of num_attention_heads "
@@ -102,6 +108,9 @@ class BertConfig:
     def from_dict(cls, config: Mapping[str, Any]) -> BertConfig:
         """From a parsed ``config.json``; ModelConfigError for a missing field or a
         position embedding type other than "absolute"."""
+        if not isinstance(config, Mapping):
+            raise ModelConfigError(f"BERT config: expected a JSON object, got "
+                                   f"{type(config).__name__}")
         position_type = config.get("position_embedding_type", "absolute")
         if position_type != "absolute":
             raise ModelConfigError(f"BERT config: position_embedding_type {position_type!r} "
@@ -117,9 +126,13 @@ class BertConfig:
 
     @classmethod
     def from_file(cls, path: str | os.PathLike) -> BertConfig:
-        """From a ``config.json`` file."""
-        with open(path, encoding="utf-8") as f:
-            return cls.from_dict(json.load(f))
+        """From a ``config.json`` file; ModelConfigError naming the file when it cannot
+        be read or is not a JSON object."""
+        path = os.fspath(path)
+        try:
+            return cls.from_dict(read_json_object(path, ModelConfigError))
+        except ModelConfigError as e:
+            raise e if path in str(e) else ModelConfigError(f"{path}: {e}") from None
 
 
 def bert_param_shapes(config: BertConfig) -> dict[str, tuple[int, ...]]:
@@ -278,10 +291,16 @@ def load_bert_weights(path: str | os.PathLike, config: BertConfig) -> dict[str, 
     the mapped file). Keys may carry a ``bert.`` prefix; other tensors are ignored.
     ModelConfigError when a param is missing or has another shape."""
     shapes = bert_param_shapes(config)
+    if not os.path.isfile(path):
+        raise ModelConfigError(f"{path}: no such checkpoint file")
     with SafetensorsFile(path) as f:
         prefix = _checkpoint_prefix(f.keys(), shapes, os.fspath(path))
         weights = {name: f.tensor(prefix + name) for name in shapes}
     for name, shape in shapes.items():
+        kind = weights[name].dtype
+        if not (kind.kind == "f" or kind.name == "bfloat16"):
+            raise ModelConfigError(f"{path}: {prefix + name} holds {kind} values; the "
+                                   "encoder's weights must be floats (F32, F16 or BF16)")
         if weights[name].shape != shape:
             raise ModelConfigError(f"{path}: {prefix + name} has shape "
                                    f"{weights[name].shape}, the config needs {shape}")
@@ -343,6 +362,9 @@ class SentenceEncoder:
         """An encoder from a sentence-transformers style directory (config.json,
         model.safetensors, tokenizer.json); default: the installed MiniLM package."""
         model_dir = minilm_model_dir() if model_dir is None else os.fspath(model_dir)
+        if not os.path.isdir(model_dir):
+            raise ModelConfigError(f"{model_dir}: not a model directory (config.json, "
+                                   "model.safetensors, tokenizer.json)")
         config = BertConfig.from_file(os.path.join(model_dir, "config.json"))
         weights = load_bert_weights(os.path.join(model_dir, "model.safetensors"), config)
         return cls(config, weights, load_tokenizer(model_dir), device, max_length,

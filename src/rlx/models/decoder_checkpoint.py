@@ -24,7 +24,6 @@ special tokens and chat template); ``generation_config.json`` adds end-of-sequen
 
 from __future__ import annotations
 
-import json
 import os
 from abc import abstractmethod
 from collections.abc import Iterator, Mapping
@@ -33,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from rlx.frontends.gguf import GGUFFile
+from rlx.frontends.jsonfile import read_json_object
 from rlx.frontends.safetensors import SafetensorsCheckpoint
 from rlx.frontends.tokenizer import Tokenizer, load_tokenizer, tokenizer_from_gguf
 from rlx.ir.quantized import GGML_SCHEMES
@@ -286,11 +286,4 @@ def _read_hf(directory: str) -> tuple[DecoderConfig, HFWeights, Tokenizer]:
 
 
 def _read_json(path: str) -> dict[str, Any]:
-    try:
-        with open(path, encoding="utf-8") as f:
-            value = json.load(f)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ModelConfigError(f"{path}: not readable JSON ({exc})") from None
-    if not isinstance(value, dict):
-        raise ModelConfigError(f"{path}: expected a JSON object")
-    return value
+    return read_json_object(path, ModelConfigError)

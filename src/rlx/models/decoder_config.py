@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -305,7 +306,8 @@ class DecoderConfig:
         if key.integer("attention.value_length", head_dim) != head_dim:
             raise ModelConfigError(f"{arch}: value heads of another width than key heads are "
                                    "not supported")
-        n_layers = key.integer("block_count")
+        n_layers = _layer_count(key.integer("block_count"), tensor_names,
+                                _GGUF_LAYER, "GGUF metadata: block_count")
         ffn_hidden = key.integer("feed_forward_length")
         return cls(
             arch=arch,
@@ -363,7 +365,8 @@ class DecoderConfig:
         hidden = key.integer("hidden_size")
         n_heads = key.integer("num_attention_heads")
         head_dim = key.integer("head_dim", hidden // max(n_heads, 1))
-        n_layers = key.integer("num_hidden_layers")
+        n_layers = _layer_count(key.integer("num_hidden_layers"), tensor_names,
+                                _HF_LAYER, "config.json: num_hidden_layers")
         rope = _hf_rope(config, defaults, head_dim)
         activation = key.text("hidden_activation", None) or key.text("hidden_act", "silu")
         if activation not in _HF_ACTIVATIONS:
@@ -436,6 +439,23 @@ def llama3_rope_factors(rope_dim: int, base: float, factor: float, low_freq_fact
                 high_freq_factor - low_freq_factor)
             divisors.append(1.0 / ((1 - smooth) / factor + smooth))
     return tuple(divisors)
+
+
+_GGUF_LAYER = re.compile(r"blk\.(\d+)\.")
+_HF_LAYER = re.compile(r"(?:^|\.)layers\.(\d+)\.")
+
+
+def _layer_count(n_layers: int, tensor_names: Collection[str], pattern: re.Pattern,
+                 what: str) -> int:
+    """``n_layers``, checked against the layers the file holds tensors of (where its
+    names show them), before anything is made per layer: a count of 2**40 would
+    otherwise allocate per-layer tables, or loop for minutes, before a tensor is
+    found missing."""
+    indices = [int(m.group(1)) for name in tensor_names if (m := pattern.search(name))]
+    if indices and n_layers > max(indices) + 1:
+        raise ModelConfigError(f"{what} is {n_layers}, but the weights hold layers 0 to "
+                               f"{max(indices)} only")
+    return n_layers
 
 
 class _ConfigReader:
