@@ -124,6 +124,13 @@ def test_one_mask_for_every_layer_and_bad_masks(device):
         cg.set_moe_resident_experts([True, False])
     with pytest.raises(InputError, match="1 MoE layers, got 2"):
         cg.set_moe_resident_experts_per_layer([[True] * 4, [True] * 4])
+    with pytest.raises(InputError, match="4 bools"):          # 2 is not a bool
+        cg.set_moe_resident_experts([0, 2, 1, 0])
+    with pytest.raises(InputError, match="expected a list of 1 masks"):
+        cg.set_moe_resident_experts_per_layer(m for m in [[True] * 4])
+    cg.set_moe_resident_experts_per_layer(np.array([[0, 1, 0, 1]]))     # 0 / 1 are bools
+    cg.run({"x": x})
+    assert cg.take_moe_residency_stats().resident == (int(np.isin(ids, [1, 3]).sum()),)
     two = _compiled(device)
     with pytest.raises(InputError, match="different expert counts"):
         two.set_moe_resident_experts([True] * 4)

@@ -108,10 +108,15 @@ class MoeState:
 
     @staticmethod
     def _mask(value: Sequence[bool], experts: int, where: str) -> np.ndarray:
-        mask = np.asarray(value)
-        if mask.ndim != 1 or len(mask) != experts or mask.dtype.kind not in "bui":
+        try:
+            mask = np.asarray(value)
+        except (ValueError, TypeError):
+            mask = np.asarray(None)
+        if mask.ndim != 1 or len(mask) != experts or mask.dtype.kind not in "bui" or \
+                (mask.dtype.kind != "b" and not np.isin(mask, (0, 1)).all()):
             raise InputError(f"{where}: a residency mask is {experts} bools (one per "
-                             f"expert), got {np.asarray(value).shape} of {mask.dtype}")
+                             f"expert; 0 and 1 count as bools), got {mask.shape} of "
+                             f"{mask.dtype}")
         return mask.astype(bool)
 
     def set_resident(self, mask: Sequence[bool]) -> None:
@@ -124,6 +129,10 @@ class MoeState:
 
     def set_resident_per_layer(self, masks: Sequence[Sequence[bool]]) -> None:
         self._need_layers("set_moe_resident_experts_per_layer")
+        if not isinstance(masks, Sequence | np.ndarray) or isinstance(masks, str | bytes):
+            raise InputError(f"set_moe_resident_experts_per_layer: expected a list of "
+                             f"{len(self.experts)} masks, one per MoE layer, got "
+                             f"{type(masks).__name__}")
         if len(masks) != len(self.experts):
             raise InputError(f"set_moe_resident_experts_per_layer: {len(self.experts)} MoE "
                              f"layers, got {len(masks)} masks")
