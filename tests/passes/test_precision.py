@@ -57,3 +57,30 @@ def test_narrow_where_safe_f32_elsewhere(device, precision):
 def test_bad_precision_is_rejected():
     with pytest.raises(rlx.GraphBuildError, match="precision"):
         rlx.CompileOptions(precision="fp8")
+
+
+@pytest.mark.parametrize("dtype", ["bf16", "f16"])
+def test_each_narrow_result_of_a_fused_chain_is_rounded(device, dtype):
+    """Every f16 / bf16 result rounds to its type once, as the reference rounds it: a
+    chain fused into one kernel keeps no float intermediates (cpu kept them, so
+    cast(a + b) was not even a bf16 value). Checked against ml_dtypes step by step."""
+    narrow = ml_dtypes.bfloat16 if dtype == "bf16" else np.float16
+    g = Graph("chain")
+    a, b = g.input("a", (64,), dtype), g.input("b", (64,), dtype)
+    s = a + b
+    g.set_outputs([s.cast("f32"), ((s * a) - b).cast("f32"), rlx.exp(a * b).cast("f32"),
+                   rlx.maximum(s, b * 0.5).cast("f32")])
+    rng = np.random.default_rng(4)
+    av = rng.uniform(-2, 2, 64).astype(narrow)
+    bv = (rng.uniform(-2, 2, 64) * 1e-2).astype(narrow)
+
+    def r(x):
+        return np.asarray(x, np.float64).astype(narrow)
+
+    sv = r(av.astype(np.float64) + bv.astype(np.float64))
+    want = [sv, r(r(sv.astype(np.float64) * av.astype(np.float64)).astype(np.float64) - bv),
+            r(np.exp(r(av.astype(np.float64) * bv.astype(np.float64)).astype(np.float64))),
+            np.maximum(sv, r(bv.astype(np.float64) * 0.5))]
+    got = rlx.Session(device).compile(g).run({"a": av, "b": bv})
+    for i, (x, w) in enumerate(zip(got, want)):
+        np.testing.assert_array_equal(x, np.asarray(w).astype(np.float32), err_msg=f"output {i}")

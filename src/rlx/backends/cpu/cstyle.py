@@ -290,8 +290,23 @@ def _complex_expr(node: Node, a: list[str], dts: list[DType]) -> str | None:
 COMPLEX_EXPR_OPS = frozenset({"real", "imag", "angle", "conj", "complex"})
 
 
+NARROW_EXACT_OPS = frozenset({"neg", "abs", "relu", "sign", "maximum", "minimum", "where",
+                              "floor", "ceil", "round", "cast", "stop_gradient"})
+"""Elementwise ops whose f16 / bf16 result is one of their operands' values (or an
+integer, or a cast that rounds itself): no rounding of their own is needed."""
+
+
 def expression(node: Node, args: list[str], arg_dtypes: list[DType]) -> str:
-    """C expression (compute type of node.dtype) for elementwise ``node``."""
+    """C expression (compute type of node.dtype) for elementwise ``node``. An f16 or
+    bf16 result is computed in float and rounded to its dtype once, here, as the
+    reference rounds each result: a fused chain keeps no float intermediates."""
+    expr = _expression(node, args, arg_dtypes)
+    if node.dtype in (DType.F16, DType.BF16) and node.op not in NARROW_EXACT_OPS:
+        return f"{'rlx_round_h' if node.dtype is DType.F16 else 'rlx_round_b'}({expr})"
+    return expr
+
+
+def _expression(node: Node, args: list[str], arg_dtypes: list[DType]) -> str:
     if node.op in COMPLEX_EXPR_OPS or node.dtype.is_complex or any(
             d.is_complex for d in arg_dtypes):
         want = [d if node.op in COMPLEX_EXPR_OPS or node.op == "abs"
