@@ -37,6 +37,21 @@ def test_round_to_format_matches_oracle(device, fmt, scaling, dtype):
                                   np.nan_to_num(expect.astype(np.float64)))
 
 
+@pytest.mark.parametrize("magnitude", [1.0, 1e-5, 1e-9])
+def test_per_tensor_scaling_to_bf16_of_small_values_matches_the_oracle(device, magnitude):
+    """A bf16 per-tensor scale is amax / 3.4e38: made a normal float, not a subnormal
+    whose quotients overflowed to inf."""
+    g = rlx.Graph("q_small")
+    x = g.input("x", (2, 40))
+    g.set_outputs([rlx.round_to_format(x, F.BF16, F.FormatScaling("per_tensor"))])
+    xv = (np.random.default_rng(2).standard_normal((2, 40)) * magnitude).astype(np.float32)
+    (out,) = run_graph(g, {"x": xv}, device)
+    expect = F.round_slice_scaled(xv.astype(np.float64), F.BF16, F.FormatScaling("per_tensor"),
+                                  40).astype(np.float32)
+    assert np.isfinite(out).all()
+    np.testing.assert_array_equal(out, expect)
+
+
 def test_fake_quantize_is_round_to_format_with_ste():
     g = rlx.Graph("fq")
     x = g.input("x", (4,))

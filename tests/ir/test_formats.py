@@ -95,3 +95,17 @@ def test_per_tensor_scaling():
     out = F.round_slice_scaled(data, F.FP8_E4M3, F.FormatScaling("per_tensor"), row_len=3)
     np.testing.assert_allclose(out[2], -0.004, rtol=1e-6)  # amax maps to the format's max
     np.testing.assert_allclose(out, data, rtol=0.07)
+
+
+@pytest.mark.parametrize("amax", [4.0, 1e-5, 1e-7, 1e-30])
+def test_per_tensor_scaling_to_a_format_of_floats_range(amax):
+    """bf16's max is about float's: amax / max is subnormal or 0 for small amax, and
+    x / scale overflowed. The scale is a normal float, so values round as plain bf16
+    rounding gives them (scaling by a power of two changes nothing there)."""
+    import ml_dtypes
+
+    data = np.array([1.0, -0.3, 0.01, 0.0]) * amax
+    out = F.round_slice_scaled(data, F.BF16, F.FormatScaling("per_tensor"), row_len=4)
+    assert np.isfinite(out).all()
+    np.testing.assert_allclose(out, data.astype(np.float32).astype(ml_dtypes.bfloat16)
+                               .astype(np.float32), rtol=2**-8)

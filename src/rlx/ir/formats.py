@@ -27,7 +27,9 @@ With "nearest" rounding this is what ``ml_dtypes`` casts do for the formats it h
 :class:`FormatScaling` scales values before rounding and back after:
 
 * ``none``: round the values as they are;
-* ``per_tensor``: one f32 scale ``amax / max`` for the whole array;
+* ``per_tensor``: one f32 scale ``max(amax / max, 2**-126)`` for the whole array (a
+  normal float: for a format of float's range, such as bf16, amax / max would be
+  subnormal or 0);
 * ``mx``: blocks of ``block`` (32) values along each row share a power-of-two scale
   (E8M0) ``2**(floor(log2(block amax)) - emax)``, ``emax`` the exponent of the
   format's largest normal; elements saturate (OCP MX);
@@ -220,7 +222,10 @@ def round_slice_scaled(data: np.ndarray, fmt: FloatFormat, scaling: FormatScalin
         return fmt.round(x).astype(np.float32)
     if scaling.kind == "per_tensor":
         amax = float(np.max(np.abs(x[np.isfinite(x)]), initial=0.0))
-        scale = np.float32(amax / fmt.max) if amax > 0 else np.float32(1.0)
+        # at least the smallest normal float: a format of float's range (bf16) would
+        # make amax / max subnormal, or 0, and x / scale overflow
+        scale = max(np.float32(amax / fmt.max), np.float32(2.0**-126)) if amax > 0 else \
+            np.float32(1.0)
         return (fmt.round(x / float(scale)) * float(scale)).astype(np.float32)
     if row_len <= 0 or x.size % row_len:
         raise GraphBuildError(f"round_slice_scaled: {x.size} values do not split into rows "

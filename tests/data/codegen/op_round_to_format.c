@@ -119,7 +119,7 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     double *w = (double *)(arena + 0);
     for (int64_t i = 0; i < n; i++) w[i] = (double)((const float *)((uint8_t *)slots[0]))[i];
     const double amax = rlx_finite_amax(w, n);
-    const double s = amax > 0 ? (double)(float)(amax / 57344.0) : 1.0;
+    const double s = amax > 0 ? fmax((double)(float)(amax / 57344.0), 0x1p-126) : 1.0;
     for (int64_t i = 0; i < n; i++) { float f = (float)(rlx_fmt_round(w[i] / s, 2, -14, 57344.0, 0, NAN, 0) * s); ((float *)((uint8_t *)slots[4]))[i] = (float)f; }
     return 0;
 }

@@ -113,7 +113,8 @@ def render_round_to_format(ctx: RenderContext, node: Node) -> str:
         value = _call(ctx, fmt, "w[i]")
     elif scaling.kind == "per_tensor":
         w.line("const double amax = rlx_finite_amax(w, n);")
-        w.line(f"const double s = amax > 0 ? (double)(float)(amax / {fmt.max!r}) : 1.0;")
+        w.line(f"const double s = amax > 0 ? fmax((double)(float)(amax / {fmt.max!r}), "
+               "0x1p-126) : 1.0;")   # a normal float, as rlx.ir.formats
         value = f"{_call(ctx, fmt, 'w[i] / s')} * s"
     else:
         _block_scales(w, ctx, fmt, scaling, n, row)
