@@ -34,8 +34,11 @@ def upload_rounding(graph: Graph, opts: CompileOptions) -> UploadRounding | None
     Float params that are not excluded are, except the scales of packed weights."""
     if opts.number_format is None:
         return None
-    packed = {graph.nodes[i].attr("name") for n in graph.nodes if n.op == "dequant_matmul"
-              for i in n.inputs[1:] if graph.nodes[i].op == "param"}  # already quantized
+    # the operands after the first of the ops reading packed weights (their codes and
+    # scales) are already quantized
+    packed = {graph.nodes[i].attr("name") for n in graph.nodes
+              if n.op in ("dequant_matmul", "dequant_gather")
+              for i in n.inputs[1:] if graph.nodes[i].op == "param"}
     rows = {name: (t.shape[-1] if t.shape else 1) for name, t in graph.params
             if t.dtype.is_float and name not in opts.format_exclude and name not in packed}
     return UploadRounding(opts.number_format, opts.format_scaling, rows)
