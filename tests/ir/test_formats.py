@@ -109,3 +109,25 @@ def test_per_tensor_scaling_to_a_format_of_floats_range(amax):
     assert np.isfinite(out).all()
     np.testing.assert_allclose(out, data.astype(np.float32).astype(ml_dtypes.bfloat16)
                                .astype(np.float32), rtol=2**-8)
+
+
+def test_format_arguments_of_the_wrong_kind_are_refused_where_given():
+    """Names as strings, float bit counts and blocks fail at once with the fix, not as
+    an AttributeError at the first set_param or round."""
+    import rlx
+
+    with pytest.raises(rlx.GraphBuildError, match=r"FORMATS\['bf16'\]"):
+        rlx.CompileOptions(number_format="bf16")
+    with pytest.raises(rlx.GraphBuildError, match="scaling is a FormatScaling"):
+        rlx.CompileOptions(number_format=F.FP8_E4M3, format_scaling="mx")
+    x = rlx.Graph("f").input("x", (2, 4))
+    with pytest.raises(rlx.GraphBuildError, match=r"FORMATS\['fp8_e4m3fn'\]"):
+        rlx.round_to_format(x, "fp8_e4m3fn")
+    with pytest.raises(rlx.GraphBuildError, match="the built-in ones are"):
+        rlx.round_to_format(x, "nope")
+    with pytest.raises(rlx.GraphBuildError, match="exponent_bits must be an int"):
+        F.FloatFormat("x", 4.0, 3, 7)
+    for block in ("32", 2.5, 0):
+        with pytest.raises(rlx.GraphBuildError, match="block must be an int >= 1"):
+            F.FormatScaling("mx", block)
+    assert rlx.CompileOptions(number_format=F.BF16).number_format is F.BF16

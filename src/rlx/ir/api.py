@@ -13,7 +13,7 @@ from typing import Any
 
 from rlx.errors import GraphBuildError
 from rlx.ir.dtypes import as_dtype
-from rlx.ir.formats import FloatFormat, FormatScaling
+from rlx.ir.formats import FloatFormat, FormatScaling, check_format
 from rlx.ir.graph import Graph, Tensor, lift
 from rlx.ir.ops import format_attrs
 
@@ -391,6 +391,7 @@ def softmax_cross_entropy(logits: Tensor, labels: Tensor, reduction: str = "mean
 def round_to_format(x: Tensor, fmt: FloatFormat, scaling: FormatScaling | None = None,
                     ste: bool = False) -> Tensor:
     """``x`` rounded to ``fmt`` (scaled per ``scaling``); same bits on every backend."""
+    check_format(fmt, scaling, "round_to_format")
     scaling = scaling or FormatScaling()
     return x.graph.apply("round_to_format", [x], **format_attrs(fmt), scaling=scaling.kind,
                          block=scaling.block, ste=ste)

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -76,6 +77,11 @@ class FloatFormat:
     rounding: str = "nearest"
 
     def __post_init__(self) -> None:
+        for field_name in ("exponent_bits", "mantissa_bits", "bias"):
+            value = getattr(self, field_name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise GraphBuildError(f"FloatFormat {self.name!r}: {field_name} must be an "
+                                      f"int, got {value!r}")
         if not (1 <= self.exponent_bits <= 11 and 0 <= self.mantissa_bits <= 52):
             raise GraphBuildError(f"FloatFormat {self.name!r}: need 1..11 exponent bits and "
                                   f"0..52 mantissa bits, got e{self.exponent_bits}"
@@ -190,6 +196,20 @@ FORMATS = {f.name: f for f in (F16, BF16, FP8_E4M3, FP8_E5M2, FP6_E2M3, FP6_E3M2
                                FP8_E4M3FNUZ, FP8_E5M2FNUZ, FP8_E8M0)}
 
 
+def check_format(fmt: Any, scaling: Any, where: str, fmt_optional: bool = False) -> None:
+    """GraphBuildError unless ``fmt`` is a FloatFormat (or None, when ``fmt_optional``)
+    and ``scaling`` a FormatScaling (or None); names spelled as strings point at
+    ``FORMATS`` and the constructors."""
+    if not isinstance(fmt, FloatFormat) and not (fmt is None and fmt_optional):
+        hint = (f" (rlx.ir.formats.FORMATS[{fmt!r}])" if isinstance(fmt, str) and fmt in FORMATS
+                else f"; the built-in ones are rlx.ir.formats.FORMATS: {', '.join(FORMATS)}")
+        raise GraphBuildError(f"{where}: a format is a FloatFormat, got {fmt!r}{hint}")
+    if scaling is not None and not isinstance(scaling, FormatScaling):
+        raise GraphBuildError(f"{where}: scaling is a FormatScaling (FormatScaling(), "
+                              f"FormatScaling('per_tensor'), FormatScaling.mx(), "
+                              f"FormatScaling.nvfp4()), got {scaling!r}")
+
+
 @dataclass(frozen=True)
 class FormatScaling:
     """How values are scaled around rounding: none, per_tensor, mx or nvfp4."""
@@ -201,8 +221,9 @@ class FormatScaling:
         if self.kind not in ("none", "per_tensor", "mx", "nvfp4"):
             raise GraphBuildError(f"FormatScaling kind must be none, per_tensor, mx or nvfp4, "
                                   f"got {self.kind!r}")
-        if self.block < 1:
-            raise GraphBuildError("FormatScaling block must be >= 1")
+        if isinstance(self.block, bool) or not isinstance(self.block, int) or self.block < 1:
+            raise GraphBuildError(f"FormatScaling block must be an int >= 1, got "
+                                  f"{self.block!r}")
 
     @staticmethod
     def mx(block: int = 32) -> FormatScaling:

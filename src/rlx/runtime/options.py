@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from rlx.backends.base import BackendOptions
 from rlx.errors import GraphBuildError
-from rlx.ir.formats import FloatFormat, FormatScaling
+from rlx.ir.formats import FloatFormat, FormatScaling, check_format
 from rlx.ir.rng import RngOptions
 
 
@@ -64,6 +64,8 @@ class CompileOptions:
                                     or threads < 1):
             raise GraphBuildError(f"CompileOptions.num_threads must be an int >= 1 or None, "
                                   f"got {threads!r}")
+        check_format(self.number_format, self.format_scaling, "CompileOptions",
+                     fmt_optional=True)
         if self.precision not in ("f32", "bf16", "f16"):
             raise GraphBuildError(f"CompileOptions.precision must be 'f32', 'bf16' or 'f16', "
                                   f"got {self.precision!r}")
