@@ -238,6 +238,9 @@ def pack_weight(w: np.ndarray, scheme: str, block: int | None = None) -> dict[st
     for ``cg.set_param(f"{name}.{suffix}", array)``. GraphBuildError when ``w`` is not a
     finite 2-D float array or the block does not fit the scheme, and for the GGML
     schemes, which are read from files (:data:`GGML_SCHEMES`)."""
+    if not isinstance(scheme, str):
+        raise GraphBuildError(f"pack_weight: the scheme is a name ({sorted(ALL_SCHEMES)}), "
+                              f"got {scheme!r}")
     if scheme in GGML_SCHEMES:
         raise GraphBuildError(f"pack_weight: {scheme} weights are GGML blocks read from a "
                               "GGUF file (GGUFFile.raw), not quantised here")
