@@ -51,6 +51,20 @@ def test_streams_the_continuation_and_reports_speed(opened, capsys):
     assert "prefill 3 tokens" in err and "decode 9 tokens" in err and "tok/s" in err
 
 
+def test_the_stop_reason_names_the_limit_that_stopped_it(opened, capsys):
+    """A full cache (--max-seq) is not the token limit; a prompt past the cache is
+    refused naming --max-seq; --max-tokens 0 generates nothing and says so."""
+    _, path = opened
+    assert main(["generate", "--model", path, "ab", "--max-seq", "5", "--max-tokens", "8"]) == 0
+    err = capsys.readouterr().err
+    assert "stopped at the end of the cache (5 tokens: --max-seq)" in err
+    assert main(["generate", "--model", path, "abab", "--max-seq", "3"]) == 2
+    assert "more than the 3 the model's cache holds (--max-seq)" in capsys.readouterr().err
+    assert main(["generate", "--model", path, "ab", "--max-tokens", "0"]) == 0
+    err = capsys.readouterr().err
+    assert "--max-tokens 0: nothing to generate" in err and "tok/s" not in err
+
+
 def test_max_tokens_and_sampling_options(opened, capsys):
     _, path = opened
     assert main(["generate", "--model", path, "ab", "--max-tokens", "3"]) == 0

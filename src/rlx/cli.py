@@ -26,7 +26,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
@@ -63,10 +63,14 @@ def _devices(args: argparse.Namespace) -> int:
     for name in known_devices():
         backend = backend_class(name)()
         ok, why = backend.available()
+        if ok:
+            try:
+                advice = advisory_capabilities(name)
+            except RlxError as e:     # e.g. RLX_CPU_ISA names a tier this host lacks
+                ok, why = False, str(e)
         if not ok:
             print(f"{name:<12} not available: {why}")
             continue
-        advice = advisory_capabilities(name)
         caps = ", ".join(advice.enabled_names()) or "-"
         tier = ""
         if advice.isa is not None:
@@ -116,12 +120,15 @@ def _parse_shape(name: str, text: str) -> tuple[int, ...]:
     return shape
 
 
-def _model_shapes(model, shapes: Mapping[str, str], bounds: Mapping[str, str]
+def _model_shapes(model, shapes: Mapping[str, str], bounds: Mapping[str, str],
+                  given: Mapping[str, tuple[int, ...]]
                   ) -> dict[str, tuple[int, ...] | int | Dim]:
     """``--shape`` and ``--max`` as the importer's ``input_shapes``: ``--shape x=2x3``
     for an input, ``--shape N=2`` for a dimension the model names (``dim_param``),
     ``--max N=512`` keeping that dimension symbolic. An InputError for a name the
-    model has neither as an input nor as a named dimension."""
+    model has neither as an input nor as a named dimension, and for sizes that
+    disagree: ``--shape`` and ``--max`` of one name, or a size an ``--input`` file
+    (``given``: name -> shape) contradicts."""
     initializers = {init.name for init in model.graph.initializer}
     inputs = [v for v in model.graph.input if v.name not in initializers]
     dims = {d.dim_param for v in inputs if v.type.HasField("tensor_type")
@@ -148,7 +155,23 @@ def _model_shapes(model, shapes: Mapping[str, str], bounds: Mapping[str, str]
     for name, text in bounds.items():
         if name not in dims:
             raise unknown("--max", name)
+        if name in result:
+            raise InputError(f"--shape {name}=... and --max {name}=... both size {name!r}: "
+                             "give one")
         result[name] = _parse_bound(name, text)
+    for v in inputs:
+        if v.name not in given:
+            continue
+        if v.name in result and tuple(result[v.name]) != tuple(given[v.name]):
+            raise InputError(f"--shape {v.name}={'x'.join(map(str, result[v.name]))} but the "
+                             f"--input file holds shape {tuple(given[v.name])}")
+        declared = v.type.tensor_type.shape.dim if v.type.HasField("tensor_type") else []
+        for axis, d in enumerate(declared):
+            size = result.get(d.dim_param) if d.dim_param else None
+            if isinstance(size, int) and not isinstance(size, Dim) and \
+                    axis < len(given[v.name]) and given[v.name][axis] != size:
+                raise InputError(f"--shape {d.dim_param}={size} but the --input file of "
+                                 f"{v.name!r} has {given[v.name][axis]} along that axis")
     return result
 
 
@@ -249,7 +272,8 @@ def _run(args: argparse.Namespace) -> int:
     _progress(f"loading {args.model}")
     t0 = time.perf_counter()
     model = frontend.read_model(args.model)
-    shapes = _model_shapes(model, _parse_pairs(args.shape, "shape"), _parse_pairs(args.max, "max"))
+    shapes = _model_shapes(model, _parse_pairs(args.shape, "shape"), _parse_pairs(args.max, "max"),
+                           {name: value.shape for name, value in given.items()})
     if not any(isinstance(v, Dim) for v in shapes.values()):
         shapes.update({name: value.shape for name, value in given.items()})
     try:
@@ -380,6 +404,9 @@ def _generate(args: argparse.Namespace) -> int:
     model = _open_decoder(path, args.device, args.max_seq, _weights_for(path, args.weights),
                           args.verbose, kv_dtype=args.kv_dtype)
     ids = prompt_ids(model, args.prompt, chat=args.chat)
+    if len(ids) > model.max_seq:
+        raise InputError(f"the prompt has {len(ids)} tokens, more than the {model.max_seq} the "
+                         "model's cache holds (--max-seq)")
     if args.max_tokens:
         # the first prefill of a length compiles its graph: do it untimed
         model.reset(1)
@@ -399,8 +426,16 @@ def _generate(args: argparse.Namespace) -> int:
         return 130
     print(flush=True)
     result = tokens.result
-    reason = "end of sequence" if result.finish_reason == "stop" else "token limit"
-    _progress(f"{len(result.token_ids)} tokens, stopped at the {reason}")
+    if result.finish_reason == "stop":
+        reason = "the end of sequence"
+    elif len(result.token_ids) < args.max_tokens:
+        reason = f"the end of the cache ({model.max_seq} tokens: --max-seq)"
+    else:
+        reason = "the token limit (--max-tokens)"
+    if not args.max_tokens:
+        _progress("--max-tokens 0: nothing to generate")
+        return 0
+    _progress(f"{len(result.token_ids)} tokens, stopped at {reason}")
     _progress(result.stats.summary())
     return 0
 
@@ -428,25 +463,23 @@ def _add_kv_dtype(parser: argparse.ArgumentParser) -> None:
                              "about 2e-3 of their spread with f16)")
 
 
-def _non_negative(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("must be a non-negative integer")
-    return value
+def _int_in(low: int, high: int | None, what: str) -> Callable[[str], int]:
+    """An argparse type: an int in [low, high] (no upper bound when None), else the
+    message ``must be <what>`` (also for text that is not an int)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {what}, got {text!r}") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be {what}, got {value}")
+        return value
+    return parse
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be a positive integer")
-    return value
-
-
-def _port(text: str) -> int:
-    value = int(text)
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError("must be a port number, 0-65535")
-    return value
+_non_negative = _int_in(0, None, "a non-negative integer")
+_positive = _int_in(1, None, "a positive integer")
+_port = _int_in(0, 65535, "a port number, 0-65535")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -476,7 +509,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="also time N runs and print min / median / mean")
     rn.add_argument("--profile", type=_positive, default=0, metavar="K",
                     help="time every kernel (cpu) and print the K slowest over all runs")
-    rn.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
+    rn.add_argument("--seed", type=_non_negative, default=0,
+                    help="seed of the random inputs (default 0)")
     _add_verbose(rn)
     rn.set_defaults(func=_run)
     em = sub.add_parser("embed", help="sentence embeddings (a similarity table for several)")

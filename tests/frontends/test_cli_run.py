@@ -88,6 +88,7 @@ def test_profile_lists_the_kernels_of_every_run(model_path, capsys):
     (["--shape", "x"], "expects NAME=VALUE"),
     (["--input", "nope=missing.npy"], "cannot read a .npy array"),
     (["--shape", "x=1x4", "--device", "tpu"], "unknown device 'tpu'"),
+    (["--shape", "batch=3", "--max", "batch=8"], "both size 'batch': give one"),
 ])
 def test_errors_are_messages_with_exit_code_2(model_path, capsys, extra, message):
     assert main(["run", str(model_path), *extra]) == 2
@@ -200,3 +201,37 @@ def test_sequence_outputs_print_each_element_under_its_own_name(tmp_path, capsys
     assert out[0].startswith("s[0]: shape (1, 3)") and "[-3., -2., -1.]" in out[0]
     assert out[1].startswith("s[1]: shape (1, 3)") and "[0., 1., 2.]" in out[1]
     assert out[2].startswith("y: shape (2, 3)") and "[0., 0., 0., 0., 1., 2.]" in out[2]
+
+
+def test_a_size_that_an_input_file_contradicts_is_an_error(model_path, tmp_path, capsys):
+    np.save(tmp_path / "x.npy", np.ones((5, 4), np.float32))
+    for shape, message in (("batch=3", "--shape batch=3 but the --input file of 'x' has 5"),
+                           ("x=3x4", "--shape x=3x4 but the --input file holds shape (5, 4)")):
+        assert main(["run", str(model_path), "--shape", shape,
+                     "--input", f"x={tmp_path / 'x.npy'}"]) == 2
+        assert message in capsys.readouterr().err
+
+
+def test_devices_lists_every_device_when_the_cpu_tier_cannot_run(monkeypatch, capsys):
+    """RLX_CPU_ISA naming a tier this host lacks makes cpu unavailable, with the reason;
+    the devices after it are still listed."""
+    from rlx.runtime.devices import known_devices
+
+    monkeypatch.setenv("RLX_CPU_ISA", "neon" if "x86" in __import__("platform").machine()
+                       else "avx512")
+    assert main(["devices"]) == 0
+    out = capsys.readouterr().out
+    assert "cpu          not available: $RLX_CPU_ISA asks for ISA tier" in out
+    assert [line.split()[0] for line in out.splitlines()] == list(known_devices())
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--seed", "-1"], "argument --seed: must be a non-negative integer, got -1"),
+    (["--bench", "abc"], "argument --bench: must be a positive integer, got 'abc'"),
+])
+def test_bad_numbers_are_usage_errors_naming_the_option(model_path, capsys, extra, message):
+    with pytest.raises(SystemExit) as info:
+        main(["run", str(model_path), "--shape", "x=1x4", *extra])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and "_positive" not in err

@@ -86,6 +86,16 @@ def _from_env(value: Any, name: str, default: Any = None) -> Any:
     return found
 
 
+def _number(kind: type, value: Any, what: str) -> Any:
+    """``value`` (given or read from the environment) as ``kind``; InputError naming
+    ``what`` when it is not one."""
+    try:
+        return kind(value)
+    except (TypeError, ValueError):
+        raise InputError(f"rlx.distributed.init: {what} must be a number, got "
+                         f"{value!r}") from None
+
+
 def init(rank: int | None = None, world_size: int | None = None, *,
          master_addr: str | None = None, master_port: int | None = None,
          timeout: float = DEFAULT_TIMEOUT) -> GroupInfo:
@@ -108,14 +118,12 @@ def init(rank: int | None = None, world_size: int | None = None, *,
     if dist.is_initialized():
         raise DistributedError("rlx.distributed.init: the process group is already "
                                "initialised (call shutdown() first)")
-    try:
-        rank = int(_from_env(rank, "RANK"))
-        world_size = int(_from_env(world_size, "WORLD_SIZE"))
-        master_addr = str(_from_env(master_addr, "MASTER_ADDR", "127.0.0.1"))
-        master_port = int(_from_env(master_port, "MASTER_PORT"))
-        timeout = float(timeout)
-    except ValueError as err:
-        raise InputError(f"rlx.distributed.init: {err}") from None
+    rank = _number(int, _from_env(rank, "RANK"), "rank (RANK)")
+    world_size = _number(int, _from_env(world_size, "WORLD_SIZE"), "world_size (WORLD_SIZE)")
+    master_addr = str(_from_env(master_addr, "MASTER_ADDR", "127.0.0.1"))
+    master_port = _number(int, _from_env(master_port, "MASTER_PORT"),
+                          "master_port (MASTER_PORT)")
+    timeout = _number(float, timeout, "timeout")
     if world_size < 1 or not 0 <= rank < world_size:
         raise InputError(f"rlx.distributed.init: rank {rank} is not in 0..{world_size - 1}")
     if not timeout > 0:
