@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from bench import isa as bench_isa
+from bench import positive_int
 from bench.peers import RlxPeer, Runner, Unsupported, all_peers
 from bench.workloads import Workload, micro_workloads
 
@@ -265,9 +266,11 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     sub = parser.add_subparsers(dest="command", required=True)
     micro = sub.add_parser("micro", help="the micro workloads against peer frameworks")
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-    micro.add_argument("--threads", type=int, nargs="+", default=sorted({usable, 1}, reverse=True),
+    micro.add_argument("--threads", type=positive_int, nargs="+",
+                       default=sorted({usable, 1}, reverse=True),
                        help="thread counts to run at (default: usable cores, then 1)")
-    micro.add_argument("--repeat", type=int, default=60, help="timed samples per framework")
+    micro.add_argument("--repeat", type=positive_int, default=60,
+                       help="timed samples per framework (default 60)")
     micro.add_argument("--workloads", nargs="+", help="workload keys (default: all)")
     micro.add_argument("--peers", nargs="+", help="peer names (default: every installed one)")
     micro.add_argument("--tiny", action="store_true", help="toy sizes (a quick check)")
@@ -365,6 +368,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bench import wgpu as wgpu_benchmarks
         return wgpu_benchmarks.main(args)
     workloads = select(micro_workloads(tiny=args.tiny), args.workloads)
+    unknown = sorted(set(args.peers or ()) - {p.name for p in all_peers()})
+    if unknown:
+        raise SystemExit(f"python -m bench micro: unknown peer(s) {', '.join(unknown)}; "
+                         f"peers: {', '.join(p.name for p in all_peers())}")
     peers = [p for p in all_peers() if not args.peers or p.name in args.peers]
     installed = [p for p in peers if p.missing() is None]
     print(f"machine: {machine_description()}")

@@ -40,6 +40,8 @@ import time
 
 import numpy as np
 
+from bench import non_negative_float, non_negative_int, positive_float, positive_int
+
 MINILM_GLOBAL_BATCH, MINILM_SEQ = 32, 128
 CNN_GLOBAL_BATCH = 128
 BUCKET_BYTES = 4 << 20
@@ -47,15 +49,16 @@ MACHINES = (8, 32, 128)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--workers", type=int, nargs="+", default=[2, 4],
+    parser.add_argument("--workers", type=positive_int, nargs="+", default=[2, 4],
                         help="worker process counts (default: 2 4)")
-    parser.add_argument("--steps", type=int, default=8, help="timed CNN steps per worker count")
-    parser.add_argument("--minilm-steps", type=int, default=3,
+    parser.add_argument("--steps", type=positive_int, default=8,
+                        help="timed CNN steps per worker count")
+    parser.add_argument("--minilm-steps", type=non_negative_int, default=3,
                         help="timed MiniLM steps per worker count (0: skip MiniLM)")
     parser.add_argument("--device", default="cpu", help="rlx device (default: cpu)")
-    parser.add_argument("--bandwidth-gbit", type=float, default=10.0,
+    parser.add_argument("--bandwidth-gbit", type=positive_float, default=10.0,
                         help="network bandwidth for the scaling estimate (Gbit/s)")
-    parser.add_argument("--latency-us", type=float, default=50.0,
+    parser.add_argument("--latency-us", type=non_negative_float, default=50.0,
                         help="per-message latency for the scaling estimate (microseconds)")
     parser.add_argument("--markdown", action="store_true", help="print tables as markdown")
 

@@ -29,6 +29,7 @@ import os
 import numpy as np
 
 import rlx
+from bench import positive_int
 from bench.__main__ import format_table, measure
 from bench.peers import Runner
 
@@ -39,9 +40,10 @@ DECODER_MAX_SEQ = 512
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-    parser.add_argument("--threads", type=int, default=usable, help="rlx threads")
-    parser.add_argument("--repeat", type=int, default=30, help="timed samples per program")
-    parser.add_argument("--bound", type=int, nargs=2, default=(32, 128), metavar=("B", "S"),
+    parser.add_argument("--threads", type=positive_int, default=usable, help="rlx threads")
+    parser.add_argument("--repeat", type=positive_int, default=30, help="timed samples per program")
+    parser.add_argument("--bound", type=positive_int, nargs=2,
+                        default=(32, 128), metavar=("B", "S"),
                         help="the symbolic program's batch and sequence bounds")
     parser.add_argument("--decoder-weights", choices=("gguf", "gguf-int8", "f32"),
                         default="gguf", help="SmolLM2's weight format (rlx generate's "

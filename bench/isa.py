@@ -65,6 +65,10 @@ def apply(tier: str | None) -> None:
         return
     if tier not in _SWITCHES:
         raise SystemExit(f"--isa: unknown tier {tier!r}; tiers: {', '.join(_SWITCHES)}")
+    from rlx.backends.cpu import isa as cpu_isa
+
+    if tier not in cpu_isa.tiers_for_host():
+        raise SystemExit(f"--isa {tier}: this host runs {', '.join(cpu_isa.tiers_for_host())}")
     env = dict(os.environ, RLX_CPU_ISA=tier, **{MARK: tier}, **_SWITCHES[tier])
     env.update(hold_environment(tier, env))
     os.execve(sys.executable, [sys.executable, "-m", "bench", *sys.argv[1:]], env)

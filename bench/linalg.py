@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 import rlx
+from bench import positive_int
 from bench.workloads import Workload
 
 ONE_CORE = ("rlx: one matrix, so LAPACK runs on one core (OpenBLAS is held at 1 thread "
@@ -94,10 +95,11 @@ def linalg_workloads(tiny: bool = False) -> list[Workload]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-    parser.add_argument("--threads", type=int, nargs="+",
+    parser.add_argument("--threads", type=positive_int, nargs="+",
                         default=sorted({usable, 1}, reverse=True),
                         help="thread counts to run at (default: usable cores, then 1)")
-    parser.add_argument("--repeat", type=int, default=30, help="timed samples per framework")
+    parser.add_argument("--repeat", type=positive_int, default=30,
+                        help="timed samples per framework")
     parser.add_argument("--workloads", nargs="+", help="workload keys (default: all)")
     parser.add_argument("--tiny", action="store_true", help="toy sizes (a quick check)")
     parser.add_argument("--check-only", action="store_true", help="check agreement, no timing")

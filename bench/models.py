@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 import rlx
+from bench import positive_int
 from bench.__main__ import format_table, machine_description, measure
 from bench.peers import Runner, TorchPeer
 from rlx.backends import base
@@ -547,9 +548,10 @@ def table(rows: Sequence[Row], frameworks: Sequence[str], markdown: bool) -> str
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``python -m bench models``."""
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-    parser.add_argument("--threads", type=int, default=usable,
+    parser.add_argument("--threads", type=positive_int, default=usable,
                         help="threads for every framework (default: the usable cores)")
-    parser.add_argument("--repeat", type=int, default=30, help="timed samples per framework")
+    parser.add_argument("--repeat", type=positive_int, default=30,
+                        help="timed samples per framework")
     parser.add_argument("--only", choices=("minilm", "decoder"),
                         help="run one of the two parts only")
     parser.add_argument("--decoders", nargs="+", default=["smollm2", "gemma3"],

@@ -34,24 +34,25 @@ import time
 import numpy as np
 
 import rlx
+from bench import positive_int
 from rlx import moe
 from rlx.ir.quantized import PackedLayout, unpack_weight
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--threads", type=int, default=2)
-    p.add_argument("--repeat", type=int, default=20, help="timed runs per measurement")
-    p.add_argument("--layers", type=int, default=16)
-    p.add_argument("--hidden", type=int, default=1024)
-    p.add_argument("--ffn", type=int, default=1024, help="each expert's hidden width")
-    p.add_argument("--experts", type=int, default=8)
-    p.add_argument("--top-k", type=int, default=2)
+    p.add_argument("--threads", type=positive_int, default=2)
+    p.add_argument("--repeat", type=positive_int, default=20, help="timed runs per measurement")
+    p.add_argument("--layers", type=positive_int, default=16)
+    p.add_argument("--hidden", type=positive_int, default=1024)
+    p.add_argument("--ffn", type=positive_int, default=1024, help="each expert's hidden width")
+    p.add_argument("--experts", type=positive_int, default=8)
+    p.add_argument("--top-k", type=positive_int, default=2)
     p.add_argument("--format", default="q4_k", help="GGML format of the expert weights")
-    p.add_argument("--tokens", type=int, default=128, help="prefill tokens")
+    p.add_argument("--tokens", type=positive_int, default=128, help="prefill tokens")
     p.add_argument("--no-torch", action="store_true", help="skip the PyTorch reference")
     p.add_argument("--no-decoder", action="store_true",
                    help="skip the whole decoder against llama.cpp")
-    p.add_argument("--heads", type=int, default=16, help="the decoder's query heads of 64")
+    p.add_argument("--heads", type=positive_int, default=16, help="the decoder's query heads of 64")
     p.add_argument("--markdown", action="store_true", help="print the decoder table as markdown")
 
 

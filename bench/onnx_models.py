@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bench import positive_int
 from bench.peers import OnnxRuntimePeer
 from bench.workloads import Workload
 from rlx.frontends.onnx import load as load_onnx
@@ -183,10 +184,11 @@ def onnx_workload(spec: OnnxBenchModel) -> Workload:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-    parser.add_argument("--threads", type=int, nargs="+",
+    parser.add_argument("--threads", type=positive_int, nargs="+",
                         default=sorted({usable, 1}, reverse=True),
                         help="thread counts to run at (default: usable cores, then 1)")
-    parser.add_argument("--repeat", type=int, default=20, help="timed samples per framework")
+    parser.add_argument("--repeat", type=positive_int, default=20,
+                        help="timed samples per framework")
     parser.add_argument("--models", nargs="+", choices=[m.key for m in MODELS],
                         help="models (default: all)")
     parser.add_argument("--check-only", action="store_true", help="check agreement, no timing")

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 import rlx
+from bench import non_negative_int, positive_int
 from rlx.ir.quantized import SCHEMES, pack_weight, packed_nbytes, quantized_linear
 
 DECODE_SHAPES = ((4096, 4096), (4096, 11008))
@@ -103,11 +104,11 @@ def bench_shape(k: int, n: int, schemes: list[str], rounds: int, seed: int) -> l
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--rounds", type=positive_int, default=30)
     parser.add_argument("--shapes", nargs="*", default=[f"{k}x{n}" for k, n in DECODE_SHAPES],
                         help="k x n of W, e.g. 4096x4096")
     parser.add_argument("--schemes", nargs="*", default=list(SCHEMES), choices=list(SCHEMES))
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=non_negative_int, default=0)
     args = parser.parse_args()
     if "cpu" not in rlx.available_devices():
         raise SystemExit("bench.quantized needs the cpu backend (a C compiler)")

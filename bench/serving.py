@@ -35,6 +35,7 @@ import time
 import urllib.error
 import urllib.request
 
+from bench import non_negative_int, positive_float, positive_int
 from rlx.models.decoder import KV_DTYPES
 
 PROMPT = "Story {k}: once upon a time, in a land far away, there lived"
@@ -54,18 +55,21 @@ def _prompt(args: argparse.Namespace, k: int) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", default=None, help="GGUF file (default: SmolLM2)")
-    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 4, 16])
-    parser.add_argument("--tokens", type=int, default=64, help="completion tokens per request")
-    parser.add_argument("--seconds", type=float, default=20.0, help="per concurrency level")
-    parser.add_argument("--max-batch", type=int, default=16, help="rlx serve --max-batch")
+    parser.add_argument("--concurrency", type=positive_int, nargs="+", default=[1, 4, 16])
+    parser.add_argument("--tokens", type=positive_int, default=64,
+                        help="completion tokens per request")
+    parser.add_argument("--seconds", type=positive_float, default=20.0,
+                        help="per concurrency level")
+    parser.add_argument("--max-batch", type=positive_int, default=16, help="rlx serve --max-batch")
     parser.add_argument("--weights", default="gguf", choices=("gguf", "gguf-int8", "f32"))
     parser.add_argument("--kv-dtype", default="f32", choices=KV_DTYPES,
                         help="rlx serve --kv-dtype")
-    parser.add_argument("--prompt-words", type=int, default=0, metavar="N",
+    parser.add_argument("--prompt-words", type=non_negative_int, default=0, metavar="N",
                         help="N words before each prompt: streams over a long context")
     parser.add_argument("--no-llama", action="store_true", help="rlx only")
     parser.add_argument("--load", action="store_true", help="run the load test instead")
-    parser.add_argument("--streams", type=int, default=32, help="--load: concurrent streams")
+    parser.add_argument("--streams", type=positive_int, default=32,
+                        help="--load: concurrent streams")
 
 
 def main(args: argparse.Namespace) -> int:

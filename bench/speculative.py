@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import statistics
 
+from bench import positive_int
+
 CODE = '''Add type hints to every function of this module and keep everything else as it is.
 
 ```python
@@ -54,9 +56,9 @@ PROMPTS = {"code edit": CODE, "summary": SUMMARY, "open question": QUESTION}
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--decoders", nargs="+", default=["smollm2", "gemma3"],
                         choices=("smollm2", "gemma3"))
-    parser.add_argument("--tokens", type=int, default=128, help="tokens to generate")
-    parser.add_argument("--drafts", type=int, default=5, help="tokens drafted per step")
-    parser.add_argument("--rounds", type=int, default=3, help="alternating timed rounds")
+    parser.add_argument("--tokens", type=positive_int, default=128, help="tokens to generate")
+    parser.add_argument("--drafts", type=positive_int, default=5, help="tokens drafted per step")
+    parser.add_argument("--rounds", type=positive_int, default=3, help="alternating timed rounds")
 
 
 def main(args: argparse.Namespace) -> int:

@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 
 import rlx
+from bench import positive_int
 from bench.__main__ import format_table, machine_description, measure, versions
 from bench.peers import TorchPeer
 from rlx.optim import Adam, Trainer, he_uniform, minibatches
@@ -298,9 +299,10 @@ def table(results: Sequence[ModelResult], peers: Sequence[str], markdown: bool) 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``python -m bench train``."""
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-    parser.add_argument("--threads", type=int, nargs="+", default=sorted({usable, 1}, reverse=True),
+    parser.add_argument("--threads", type=positive_int, nargs="+",
+                        default=sorted({usable, 1}, reverse=True),
                         help="thread counts to run at (default: usable cores, then 1)")
-    parser.add_argument("--repeat", type=int, default=60, help="timed steps per framework")
+    parser.add_argument("--repeat", type=positive_int, default=60, help="timed steps per framework")
     parser.add_argument("--models", nargs="+", choices=("mlp", "cnn"), default=["mlp", "cnn"],
                         help="models to run (default: both)")
     parser.add_argument("--peers", nargs="+", choices=PEERS, default=list(PEERS),

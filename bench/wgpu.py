@@ -49,6 +49,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import rlx
+from bench import positive_int
 from bench.__main__ import WARM_SECONDS, format_table, machine_description
 from bench.models import (
     Row,
@@ -271,9 +272,9 @@ def table(rows: list[Row], markdown: bool) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``python -m bench wgpu``."""
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-    parser.add_argument("--threads", type=int, default=usable,
+    parser.add_argument("--threads", type=positive_int, default=usable,
                         help="threads for rlx cpu, torch and lavapipe (default: usable cores)")
-    parser.add_argument("--repeat", type=int, default=5,
+    parser.add_argument("--repeat", type=positive_int, default=5,
                         help=f"timed calls on wgpu per row (cpu and torch: at least "
                              f"{Sizes.fast_samples})")
     parser.add_argument("--only", choices=("minilm", "decoder"),
