@@ -730,7 +730,7 @@ def print_result(result: CaseResult, out=None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("--ops", action="append", metavar="PATTERN",
                         help="only cases whose name or op matches PATTERN (glob or "
                              "substring; repeatable)")
@@ -739,7 +739,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=THREADS,
                         help=f"threads the C is rendered and run with (default {THREADS})")
     parser.add_argument("--opt", default=None, metavar="LEVEL",
-                        help="optimisation level, e.g. O2 (default: toolchain.BASE_FLAGS')")
+                        help="optimisation level, e.g. O2 (default: toolchain.BASE_FLAGS's)")
     parser.add_argument("--march", default=MARCH, help=f"-march target (default {MARCH})")
     parser.add_argument("--cc", choices=("gcc", "clang"), default="gcc",
                         help="compiler of the generated C: the cross gcc (default) or "

@@ -100,7 +100,7 @@ def run_suite(name: str, sanitizers: tuple[str, ...], jobs: int, tier: str | Non
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("--suite", action="append", choices=sorted(SUITES),
                         help=f"suite to run (repeatable; default: {', '.join(ALL)})")
     parser.add_argument("--sanitize", default="address,undefined",
