@@ -205,7 +205,7 @@ UNARY_SPECIAL = {
     "sin": ([INF, -0.0, NAN], [NAN, -0.0, NAN]),
     "cos": ([-INF, 0.0], [NAN, 1.0]),
     "tanh": ([INF, -INF, NAN, -0.0], [1.0, -1.0, NAN, -0.0]),
-    "atan": ([INF, -INF, -0.0], [math.pi / 2, -math.pi / 2, -0.0]),
+    "atan": ([INF, -INF, -0.0, NAN], [math.pi / 2, -math.pi / 2, -0.0, NAN]),
     "erf": ([INF, -INF, NAN, -0.0, 0.0], [1.0, -1.0, NAN, -0.0, 0.0]),
     "sigmoid": ([INF, -INF, NAN, 0.0], [1.0, 0.0, NAN, 0.5]),
     "softplus": ([INF, -INF, NAN, 0.0], [INF, 0.0, NAN, math.log(2.0)]),

@@ -971,3 +971,31 @@ def test_the_stderr_filter_passes_on_everything_else(capfd):
     with _stderr_without(_WSI_NOISE):
         os.write(2, b"first line\n" + _WSI_NOISE[0] + b"\nsecond line\nno newline")
     assert capfd.readouterr().err == "first line\nsecond line\nno newline"
+
+
+def test_a_loop_past_llvmpipes_limit_is_refused_not_cut_short():
+    """Mesa's llvmpipe ends a shader loop after 65535 iterations: a sum over 70000
+    elements gave 65535. On that adapter such a kernel is an UnsupportedOpError at
+    compile; 65535 iterations still run."""
+    from rlx.backends.wgpu.backend import _Adapter
+
+    g = rlx.Graph("long_sum")
+    x = g.input("x", (1, 65535))
+    g.set_outputs([x.sum(1)])
+    (got,) = rlx.Session("wgpu").compile(g).run({"x": np.ones((1, 65535), np.float32)})
+    assert got.tolist() == [65535.0]
+    g = rlx.Graph("longer_sum")
+    x = g.input("x", (1, 70000))
+    g.set_outputs([x.sum(1)])
+    if "llvmpipe" not in str(_Adapter.get()[0].info.get("device", "")):
+        pytest.skip("the loop limit is llvmpipe's")
+    with pytest.raises(rlx.UnsupportedOpError, match="loop of 70000 iterations"):
+        rlx.Session("wgpu").compile(g)
+
+
+def test_a_product_past_webgpus_grid_is_refused_at_compile():
+    g = rlx.Graph("wide_batch")
+    a, b = g.input("a", (70000, 5, 2)), g.input("b", (70000, 2, 2))
+    g.set_outputs([a @ b])
+    with pytest.raises(rlx.UnsupportedOpError, match="WebGPU allows 65535 along each axis"):
+        rlx.Session("wgpu").compile(g)

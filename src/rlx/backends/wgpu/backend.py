@@ -368,6 +368,7 @@ class WgpuExecutable(Executable):
                          for i, k in enumerate(program.kernels)
                          if not self._is_alias(plan, k)]
         self._check_bindings(limit)
+        self._check_loops()
         self._pipelines = [self._pipeline(s) for s in self._shaders]
         self._errors = {s.number: s.errors for s in self._shaders if s.errors}
         self._readback_plan, size = self._plan_readback()
@@ -400,6 +401,21 @@ class WgpuExecutable(Executable):
                         f"wgpu: {what}: {size} bytes in one binding of kernel {shader.name}, "
                         f"past this adapter's limit of {limit} bytes (keep large weights in "
                         "GGML blocks, which are read in windows, or use device 'cpu')")
+
+    def _check_loops(self) -> None:
+        """On Mesa's llvmpipe (lavapipe), UnsupportedOpError for a kernel with a loop of
+        more than wgsl.MAX_LOOP_TRIPS iterations (with the loops around it): llvmpipe
+        ends such a loop early, which would give wrong results without an error."""
+        device = str(_Adapter.get()[0].info.get("device", ""))
+        if "llvmpipe" not in device:
+            return
+        for shader in self._shaders:
+            trips = wgsl.longest_loop(shader.source)
+            if trips > wgsl.MAX_LOOP_TRIPS:
+                raise UnsupportedOpError(
+                    f"wgpu: kernel {shader.name} runs a loop of {trips} iterations; this "
+                    f"adapter ({device}) ends a shader's loops after {wgsl.MAX_LOOP_TRIPS}, "
+                    "which would give wrong results (use device 'cpu', or a GPU adapter)")
 
     def _locate(self, nid: int) -> wgsl.Location:
         loc = self._locations.get(nid)

@@ -72,11 +72,13 @@ from rlx.backends.wgpu.wgsl_values import (  # noqa: F401  (re-exported for back
     words,
 )
 from rlx.backends.wgpu.wgsl_writer import (  # noqa: F401  (re-exported for backend.py)
+    MAX_LOOP_TRIPS,
     Location,
     Shader,
     _elementwise,
     _shape,
     _Writer,
+    longest_loop,
     numel,
 )
 from rlx.ir.graph import Graph, Node
@@ -88,8 +90,8 @@ ERRORS = {
                             f"of size {_axis(g, n)} (valid: {-_axis(g, n)}.."
                             f"{_axis(g, n) - 1})",),
     "softmax_cross_entropy": lambda g, n: (
-        f"softmax_cross_entropy: label {{0}} in row {{1}} is out of range for "
-        f"{_shape(g.nodes[n.inputs[0]])[1]} classes",),
+        f"softmax_cross_entropy: label {{0}} in row {{1}} is outside "
+        f"[0, {_shape(g.nodes[n.inputs[0]])[1]})",),
     "cached_attention": _attention_error,
     "dequant_gather": lambda g, n: (
         f"dequant_gather: index {{0}} is out of range for a table of {n.attr('n')} rows "

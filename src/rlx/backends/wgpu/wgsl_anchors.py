@@ -23,6 +23,7 @@ from rlx.backends.wgpu.wgsl_writer import (
     _Writer,
     emit_nest,
 )
+from rlx.errors import UnsupportedOpError
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph
 from rlx.ir.ops import ELEMENTWISE_CATEGORIES, OPS
@@ -34,6 +35,15 @@ BLOCK = 8
 SKINNY = 4
 """Products of at most this many rows take the one-column-per-invocation kernel."""
 
+
+
+def _checked_grid(grid: tuple[int, int, int], node: int) -> tuple[int, int, int]:
+    """``grid`` when each dimension is within WebGPU's MAX_GROUPS workgroups, else an
+    UnsupportedOpError at compile (a dispatch past it fails validation at run time)."""
+    if max(grid) > MAX_GROUPS:
+        raise UnsupportedOpError(f"wgpu: node %{node}'s product needs a grid of {grid} "
+                                 f"workgroups; WebGPU allows {MAX_GROUPS} along each axis")
+    return grid
 
 def _operand_reader(graph: Graph, kernel: Kernel, operand: int):
     """(node read, its strides over ``operand``'s row-major axes): a transpose fused into
@@ -243,7 +253,7 @@ def _matmul(graph: Graph, kernel: Kernel, anchor: int, w: _Writer):
     w.emit(f"var tile = array<{vec}, {2 * BLOCK}>("
            + ", ".join(f"c{r}a, c{r}b" for r in range(BLOCK)) + ");")
     _store_block(graph, kernel, anchor, w, (m, n), BLOCK)
-    grid = (-(-n // (BLOCK * 8)), -(-m // (BLOCK * 8)), max(nb, 1))
+    grid = _checked_grid((-(-n // (BLOCK * 8)), -(-m // (BLOCK * 8)), max(nb, 1)), anchor)
     header = "\n".join([
         "@compute @workgroup_size(8, 8)",
         "fn main(@builtin(global_invocation_id) g: vec3<u32>) {",
@@ -340,7 +350,7 @@ def _matmul_workgroup(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, a_s
     w.emit(f"var tile = array<{vec}, 4>(acc0, acc1, acc2, acc3);")
     w.emit("let r0 = tr + lr; let c0 = tc + lc;")
     _store_block(graph, kernel, anchor, w, (m, n), 4)
-    grid = (-(-n // TILE), -(-m // TILE), max(nb, 1))
+    grid = _checked_grid((-(-n // TILE), -(-m // TILE), max(nb, 1)), anchor)
     header = "\n".join([
         "@compute @workgroup_size(16, 16)",
         "fn main(@builtin(workgroup_id) g: vec3<u32>, "

@@ -191,7 +191,7 @@ EXPRESSIONS: dict[str, Callable[[DType, list[str]], str]] = {
     "sin": _float_only("sin({0})"),
     "cos": _float_only("cos({0})"),
     "tanh": _float_only("rlx_tanh({0})"),
-    "atan": _float_only("select(atan({0}), {0}, {0} == 0.0)"),
+    "atan": _float_only("select(atan({0}), {0}, {0} == 0.0 || rlx_isnan({0}))"),   # +-0, nan
     "erf": _float_only("rlx_erf({0})"),
     "stop_gradient": lambda dt, xs: xs[0],
 }

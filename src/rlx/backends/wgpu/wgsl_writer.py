@@ -6,6 +6,8 @@ elementwise loop nests (:func:`emit_nest`, the ``elementwise`` kernel).
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -23,6 +25,29 @@ WORKGROUP = 64
 """Invocations per workgroup of the one-dimensional kernels."""
 MAX_GROUPS = 65535
 """WebGPU's least maximum of workgroups per grid dimension."""
+MAX_LOOP_TRIPS = 65535
+"""The most iterations Mesa's llvmpipe (what lavapipe runs) gives a shader's loop: past
+it the loop just ends, so a sum over 70000 elements gave 65535 (splitting the loop into
+consecutive or nested loops does not help: its count goes on)."""
+
+_COUNTED_LOOP = re.compile(r"for \(var (\w+) = 0u; \1 < (\d+)u; \1 = \1 \+ (\d+)u\) \{")
+
+
+def longest_loop(source: str) -> int:
+    """The most trips of a counted loop (``for (var v = 0u; v < Nu; v = v + Su)``) in
+    ``source``, times the trips of the counted loops around it."""
+    loops = []                        # (start of body, end of body, trips)
+    for m in _COUNTED_LOOP.finditer(source):
+        depth, end = 1, m.end()
+        while depth:
+            depth += {"{": 1, "}": -1}.get(source[end], 0)
+            end += 1
+        loops.append((m.end(), end, -(-int(m.group(2)) // int(m.group(3)))))
+    most = 0
+    for start, end, trips in loops:
+        around = math.prod(t for s, e, t in loops if s < start and end <= e)
+        most = max(most, trips * around)
+    return most
 
 
 # --------------------------------------------------------------------------- the source
