@@ -14,8 +14,8 @@ ort = pytest.importorskip("onnxruntime")
 
 from onnx import TensorProto, helper  # noqa: E402
 
-from rlx.errors import GraphBuildError  # noqa: E402
-from rlx.frontends.onnx import compile_onnx, read_model  # noqa: E402
+from rlx.errors import GraphBuildError, ShapeError  # noqa: E402
+from rlx.frontends.onnx import compile_onnx, load, read_model  # noqa: E402
 
 FLOAT = TensorProto.FLOAT
 DEVICES = ["reference", "cpu"]
@@ -160,3 +160,16 @@ def test_local_functions_that_cannot_be_inlined_are_an_rlx_error():
         read_model(_calling(one_input, ["x", "z"]))
     assert np.array_equal(compile_onnx(_calling(one_input, ["x"])).run(
         {"x": np.array([1.0, 2.0], np.float32)})[0], [1.0, 2.0])
+
+
+def test_a_named_dimension_takes_any_integer_and_refuses_other_types():
+    model = _model([helper.make_node("Relu", ["x"], ["y"])], [_value("x", ["b", 3])],
+                   [_value("y", ["b", 3])])
+    x = np.ones((2, 3), np.float32)
+    for size in (2, np.int64(2), np.int32(2)):
+        graph, _ = load(model, input_shapes={"b": size})
+        assert graph.inputs[0][1].shape == (2, 3)
+    for bad in (2.0, "2"):
+        with pytest.raises(ShapeError, match=r"input_shapes\['b'\] must be an int or an rlx.Dim"):
+            compile_onnx(model, input_shapes={"b": bad})
+    assert compile_onnx(model, input_shapes={"b": np.int64(2)}).run({"x": x})[0].shape == (2, 3)

@@ -127,3 +127,17 @@ def test_transforms_refuse_symbolic_graphs(transform):
     g.set_outputs([rlx.mean(x * w)])
     with pytest.raises(rlx.GraphBuildError, match="symbolic"):
         transform(g)
+
+
+def test_a_slice_to_the_end_of_a_symbolic_axis_is_refused():
+    """ONNX spells x[1:] as a stop of INT64_MAX: past the bound it ends with the extent,
+    which a fixed window cannot, so it is refused like x[-1:] (it was typed as bound - 1
+    rows and failed at every shorter run)."""
+    import rlx
+
+    g = rlx.Graph("tail")
+    x = g.input("x", (rlx.Dim("b", 8), 3))
+    with pytest.raises(rlx.ShapeError, match="to the end, past the bound"):
+        g.apply("slice", [x], starts=(1, 0), stops=(2**63 - 1, 3), steps=(1, 1))
+    window = g.apply("slice", [x], starts=(1, 0), stops=(8, 3), steps=(1, 1))
+    assert window.shape == (7, 3)

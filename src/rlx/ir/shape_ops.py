@@ -202,17 +202,19 @@ define("slice", "shape", (1, 1), _infer_slice,
 def _symbolic_slice_length(op, ins, dim: Dim, start, stop, step, s2: int,
                            length: int) -> int:
     """A slice along a symbolic axis: the whole axis keeps the symbol; a window
-    ``[start:stop]`` with 0 <= start <= stop, step 1, is fixed (and needs an extent of
-    at least ``stop`` at run time). Anything counted from the end cannot be."""
+    ``[start:stop]`` with 0 <= start <= stop <= the bound, step 1, is fixed (and needs an
+    extent of at least ``stop`` at run time). Anything counted from the end cannot be,
+    nor a stop past the bound (ONNX's "to the end", INT64_MAX): it ends with the
+    extent."""
     if step == 1 and s2 == 0 and length == int(dim):
         return dim
-    if (step == 1 and not dim.compound and stop is not None and int(stop) >= 0
+    if (step == 1 and not dim.compound and stop is not None and 0 <= int(stop) <= int(dim)
             and (start is None or int(start) >= 0)):
         return length
     raise fail_shape(op, ins, f"along the symbolic axis {format_dim(dim)} a slice must take "
                               "the whole axis or a window [start:stop] with 0 <= start <= "
-                              "stop and step 1; positions counted from the end depend on "
-                              "the extent")
+                              "stop <= its bound and step 1; positions counted from the end "
+                              "(or to the end, past the bound) depend on the extent")
 
 
 def _infer_concat(op, ins, a):

@@ -37,6 +37,7 @@ output none. :func:`import_model` says where each ONNX output landed
 from __future__ import annotations
 
 import math
+import numbers
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -412,7 +413,7 @@ def _tensor_shape(name: str, tensor_type: Any, given: Any, input_shapes: InputSh
     sequence input) of ONNX type ``tensor_type``: ``given`` when not None, else the
     declared dims, with dynamic ones taken from ``input_shapes`` by dimension name."""
     declared = tensor_type.shape.dim if tensor_type.HasField("shape") else None
-    if given is not None and not isinstance(given, int):
+    if given is not None and not isinstance(given, numbers.Integral):
         shape = tuple(d if isinstance(d, Dim) else int(d) for d in given)
         if declared is not None:
             _check_given_shape(name, shape, declared)
@@ -424,8 +425,12 @@ def _tensor_shape(name: str, tensor_type: Any, given: Any, input_shapes: InputSh
     for axis, dim in enumerate(declared):
         if dim.HasField("dim_value"):
             shape.append(int(dim.dim_value))
-        elif dim.dim_param and isinstance(input_shapes.get(dim.dim_param), int):
+        elif dim.dim_param and dim.dim_param in input_shapes:
             size = input_shapes[dim.dim_param]
+            if isinstance(size, bool) or not isinstance(size, numbers.Integral | Dim):
+                raise ShapeError(f"input_shapes[{dim.dim_param!r}] must be an int or an "
+                                 f"rlx.Dim (the size of dimension {dim.dim_param!r}), got "
+                                 f"{size!r}")
             shape.append(size if isinstance(size, Dim) else int(size))
         else:
             label = f" ({dim.dim_param!r})" if dim.dim_param else ""
