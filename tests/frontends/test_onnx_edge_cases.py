@@ -173,3 +173,22 @@ def test_a_named_dimension_takes_any_integer_and_refuses_other_types():
         with pytest.raises(ShapeError, match=r"input_shapes\['b'\] must be an int or an rlx.Dim"):
             compile_onnx(model, input_shapes={"b": bad})
     assert compile_onnx(model, input_shapes={"b": np.int64(2)}).run({"x": x})[0].shape == (2, 3)
+
+
+@pytest.mark.parametrize("mode", ["nearest", "linear", "cubic"])
+@pytest.mark.parametrize("padding", ["zeros", "border", "reflection"])
+@pytest.mark.parametrize("align", [0, 1])
+def test_grid_sample_with_points_outside_the_image_matches_onnxruntime(mode, padding, align):
+    """Every mode and padding, the grid reaching past [-1, 1] (nearest with border or
+    reflection failed to import; cubic with border clamped the coordinate, not each
+    tap)."""
+    model = _model([helper.make_node("GridSample", ["x", "g"], ["y"], mode=mode,
+                                     padding_mode=padding, align_corners=align)],
+                   [_value("x", [1, 2, 4, 5]), _value("g", [1, 3, 4, 2])],
+                   [_value("y", None)], opset=20)
+    rng = np.random.default_rng(7)
+    feeds = {"x": rng.standard_normal((1, 2, 4, 5)).astype(np.float32),
+             "g": rng.uniform(-1.6, 1.6, (1, 3, 4, 2)).astype(np.float32)}
+    want = _ort(model, feeds)[0]
+    got = compile_onnx(model).run(feeds)[0]
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)

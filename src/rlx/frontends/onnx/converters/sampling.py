@@ -125,7 +125,11 @@ def convert_grid_sample(cx: NodeContext) -> Tensor:
             coord = ((coord + 1.0) * size - 1.0) * 0.5
         if mode == "nearest":
             coord = api.round(coord)
-        per_axis.append(_axis_taps(_fix_coordinate(coord, axis, padding), axis, mode, padding))
+        if mode != "cubic" or padding != "border":
+            # cubic with border clamps each tap, not the coordinate (the weights keep the
+            # coordinate's fraction), as PyTorch and the ONNX reference do
+            coord = _fix_coordinate(coord, axis, padding)
+        per_axis.append(_axis_taps(coord, axis, mode, padding))
     strides = strides_of(spatial)
     points = int(np.prod(out, dtype=np.int64))
     table = cast(x, x.dtype.compute).reshape((n, c, int(np.prod(spatial, dtype=np.int64))))
@@ -141,6 +145,7 @@ def convert_grid_sample(cx: NodeContext) -> Tensor:
                 weight = api.where(valid, weight, _const(weight, 0.0))
         idx = api.broadcast_to(flat.reshape((n, 1, points)), (n, c, points))
         values = gather_elements(table, idx, 2)
+        weight = api.broadcast_to(weight, (n, *out))     # nearest's weight is a scalar 1
         terms.append(values * cast(weight, table.dtype).reshape((n, 1, points)))
     return cast(sum_all(terms).reshape((n, c) + tuple(out)), x.dtype)
 
