@@ -338,7 +338,8 @@ def test_gguf_mixture_metadata():
 
 
 @pytest.mark.parametrize("extra, tensors, match", [
-    ({}, ["blk.0.ffn_up_exps.weight"], "expert tensors.*lacks 'qwen3moe.expert_count'"),
+    ({}, ["blk.0.ffn_up_exps.weight", "blk.1.ffn_up_exps.weight"],
+     "expert tensors.*lacks 'qwen3moe.expert_count'"),
     ({"qwen3moe.expert_count": 8}, [], "lacks 'qwen3moe.expert_used_count'"),
     ({"qwen3moe.expert_count": 8, "qwen3moe.expert_used_count": 2,
       "qwen3moe.expert_shared_count": 1}, [], "shared experts"),
