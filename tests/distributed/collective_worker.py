@@ -5,16 +5,22 @@ MASTER_PORT).
     python collective_worker.py ops OUT_DIR           # every op, both devices, and the
                                                       # one-program tensor-parallel MLP
     python collective_worker.py die OUT_DIR DEVICE    # rank 1 kills itself mid-run
+    python collective_worker.py mismatch OUT_DIR      # the ranks' calls differ
 
 ``ops``: each rank writes ``rank{r}.npz`` with the outputs of ``dm.collective_graph`` on
 its own inputs (``dm.collective_inputs``), per device, dtype and overlap, and the in-graph
 tensor-parallel MLP's results. ``die``: every rank runs an all-reduce program; rank 1
 kills itself at its 4th run and the others write ``rank{r}.json`` with the error they
-got and how long the failed run took. ``RLX_DIST_TIMEOUT`` sets the collective timeout.
+got and how long the failed run took. ``mismatch``: in each case of :data:`MISMATCHES`
+the ranks make calls that differ (in dtype, shape, axis or source; host calls, and
+programs built for different shapes), and each rank writes ``rank{r}.json``: per case
+the error's class and message, and the result of a correct all-reduce made after it.
+``RLX_DIST_TIMEOUT`` sets the collective timeout.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -62,12 +68,54 @@ def die(out: str, device: str) -> None:
     dm.run_until_a_peer_is_lost(out, lambda: exe.run({"x": np.full(64, 0.01 * next(runs))}))
 
 
+def _program(device: str, shape: tuple[int, ...]) -> rlx.CompiledGraph:
+    g = rlx.Graph("mismatch")
+    g.set_outputs([rd.graph_all_reduce(g.input("x", shape, "f32") + 1.0)])
+    return rlx.Session(device).compile(g)
+
+
+MISMATCHES = {
+    # case: what rank r calls (rank 0 the first form, the others the second)
+    "all_reduce dtype": lambda r: rd.all_reduce(np.ones(4, np.float32 if r else np.float64)),
+    "all_reduce same bytes": lambda r: rd.all_reduce(np.ones(2, np.float32 if r else np.int32)),
+    "all_gather size": lambda r: rd.all_gather(np.arange(2.0 + r)),
+    "all_gather shape": lambda r: rd.all_gather(np.zeros((2, 3) if r else (3, 2))),
+    "all_gather axis": lambda r: rd.all_gather(np.zeros((2, 2)), axis=min(r, 1)),
+    "reduce_scatter op": lambda r: rd.reduce_scatter(np.ones(12), "mean" if r else "sum"),
+    "broadcast size": lambda r: rd.broadcast(np.zeros(3 + min(r, 1))),
+    "broadcast src": lambda r: rd.broadcast(np.zeros(3), src=min(r, 1)),
+    "reduce then gather": lambda r: (rd.all_gather(np.zeros(2)) if r
+                                     else rd.all_reduce(np.zeros(2))),
+    "programs reference": lambda r: _program("reference", (3 + min(r, 1),)).run(
+        {"x": np.zeros(3 + min(r, 1), np.float32)}),
+    "programs cpu": lambda r: _program("cpu", (2, 3) if r else (3, 2)).run(
+        {"x": np.zeros((2, 3) if r else (3, 2), np.float32)}),
+}
+
+
+def mismatch(out: str) -> None:
+    rank = rd.rank()
+    report = {}
+    for case, call in MISMATCHES.items():
+        try:
+            call(rank)
+            error = None
+        except Exception as err:      # noqa: BLE001 - the test checks the class
+            error = [type(err).__name__, str(err)]
+        after = rd.all_reduce(np.full(2, rank + 1.0)).tolist()
+        report[case] = {"error": error, "after": after}
+    with open(os.path.join(out, f"rank{rank}.json"), "w") as f:
+        json.dump(report, f)
+
+
 def main() -> None:
     scenario, out = sys.argv[1], sys.argv[2]
     rd.init(timeout=float(os.environ.get("RLX_DIST_TIMEOUT", "30")))
     try:
         if scenario == "ops":
             ops(out)
+        elif scenario == "mismatch":
+            mismatch(out)
         else:
             die(out, sys.argv[3])
     finally:

@@ -132,6 +132,33 @@ def test_a_killed_peer_fails_the_survivors_run(tmp_path, device):
     assert report["seconds"] < timeout + 5.0
 
 
+@pytest.mark.parametrize("world", [2, 3])
+def test_calls_that_differ_between_workers_are_refused(tmp_path, world):
+    """Calls whose dtype, shape, axis, source or kind differ between the ranks (host
+    calls, and programs built for different shapes) raise DistributedError on every
+    rank, naming what each rank passed — before any data moves, so no worker is killed
+    by the engine and none gets mixed bytes — and the group goes on working."""
+    run_all(WORKER, "mismatch", world, tmp_path)
+    reports = [json.loads((tmp_path / f"rank{r}.json").read_text()) for r in range(world)]
+    total = float(sum(range(1, world + 1)))
+    for rank, report in enumerate(reports):
+        assert set(report) == set(collective_worker_cases())
+        for case, got in report.items():
+            assert got["error"] is not None, f"rank {rank}, {case}: no error"
+            kind, message = got["error"]
+            assert kind == "DistributedError", (rank, case, message)
+            assert "the workers' calls differ" in message, (rank, case, message)
+            for r in range(world):
+                assert f"rank {r}: " in message, (rank, case, message)
+            assert got["after"] == [total, total], (rank, case)
+
+
+def collective_worker_cases() -> list[str]:
+    import collective_worker
+
+    return list(collective_worker.MISMATCHES)
+
+
 # --------------------------------------------------------------------------- in-process
 
 def _graph(world: int = 2) -> rlx.Graph:

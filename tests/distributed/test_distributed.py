@@ -235,3 +235,45 @@ def test_one_worker_group(tmp_path, data):
     finally:
         rd.shutdown()
     assert not rd.is_initialized()
+
+
+def test_host_collectives_check_their_arguments_in_a_one_worker_group():
+    """0-d arrays keep their shape; dtypes the engine cannot reduce, mean of integers,
+    bad axes and sources are InputErrors before anything is sent; non-native byte
+    order is converted; the group goes on working after each refusal."""
+    rd.init(0, 1, master_port=free_port(), timeout=10)
+    try:
+        for value in (np.float64(2.5), np.array(2.5), np.array(7, np.int32)):
+            got = rd.all_reduce(value)
+            assert got.shape == () and got == value and got.dtype == np.asarray(value).dtype
+            assert rd.broadcast(value).shape == ()
+        assert rd.all_reduce(np.array(3.0), "mean").shape == ()
+        big_endian = np.arange(3, dtype=">f8")
+        for fn in (rd.all_reduce, rd.broadcast, rd.reduce_scatter):
+            np.testing.assert_array_equal(fn(big_endian), [0.0, 1.0, 2.0])
+        np.testing.assert_array_equal(rd.broadcast(np.array([1, 2], np.uint16)), [1, 2])
+        refusals = [
+            (lambda: rd.all_reduce(np.ones(2, np.int16)), "cannot reduce .*int16"),
+            (lambda: rd.all_reduce(np.ones(2, np.uint32)), "cannot reduce .*uint32"),
+            (lambda: rd.all_reduce(np.ones(2, np.int32), "mean"), "mean takes float"),
+            (lambda: rd.reduce_scatter(np.ones(2, np.int64), "mean"), "mean takes float"),
+            (lambda: rd.reduce_scatter(np.ones((2, 2)), axis=5), "axis 5 is out of range"),
+            (lambda: rd.reduce_scatter(np.array(1.0)), "0-d array"),
+            (lambda: rd.all_gather(np.ones(2), axis="0"), "axis must be an int"),
+            (lambda: rd.broadcast(np.ones(2), src=1), r"src must be a rank in 0\.\.0"),
+            (lambda: rd.broadcast(np.ones(2), src=-1), r"src must be a rank in 0\.\.0"),
+            (lambda: rd.tensor_parallel_mlp_graph(4, 3, 4, 2, world=0), "world must be"),
+            (lambda: rd.TensorParallelMLP(np.ones(3), np.ones(3), np.ones((3, 2)),
+                                          np.ones(2), rows=2), "must be matrices"),
+        ]
+        for call, match in refusals:
+            with pytest.raises(InputError, match=match):
+                call()
+            np.testing.assert_array_equal(rd.all_reduce(np.ones(2)), [1.0, 1.0])
+        for device in ("reference", "cpu"):
+            g = rlx.Graph("loss_mean")
+            g.set_outputs([rd.graph_all_reduce(g.input("loss", (), "f32") * 2.0, "mean")])
+            (got,) = rlx.Session(device).compile(g).run({"loss": np.float32(1.5)})
+            assert got.shape == () and got == np.float32(3.0)
+    finally:
+        rd.shutdown()

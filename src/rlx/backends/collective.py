@@ -31,7 +31,7 @@ from rlx.distributed.collectives import (
     reduce_scatter,
     require_group,
 )
-from rlx.distributed.group import DistributedError, info
+from rlx.distributed.group import DistributedError, GroupInfo, info
 from rlx.ir.graph import Node
 from rlx.ir.types import TensorType
 
@@ -63,21 +63,21 @@ class CollectiveCall:
 def run_collective(call: CollectiveCall, x: np.ndarray, out: np.ndarray) -> None:
     """Run ``call`` on the operand ``x`` into ``out`` (C-contiguous, the result's type;
     it may be ``x``'s memory for all_reduce). Errors: see the module docstring."""
-    with _labelled(call):
+    with _labelled(call) as check:
         if call.kind == "all_reduce":
-            all_reduce(x, call.reduction, out=out)
+            all_reduce(x, call.reduction, out=out, check=check)
         elif call.kind == "all_gather":
-            all_gather(x, call.axis, out=out)
+            all_gather(x, call.axis, out=out, check=check)
         else:
-            reduce_scatter(x, call.reduction, call.axis, out=out)
+            reduce_scatter(x, call.reduction, call.axis, out=out, check=check)
 
 
 def start_collective(call: CollectiveCall, x: np.ndarray, out: np.ndarray) -> PendingReduce:
     """Start all_reduce ``call`` of ``x`` into ``out`` and return at once; ``out`` holds
     the result after the returned handle's ``wait()`` (which raises as
     :func:`run_collective` does), and nothing may touch it before."""
-    with _labelled(call):
-        return all_reduce_start(x, call.reduction, out=out)
+    with _labelled(call) as check:
+        return all_reduce_start(x, call.reduction, out=out, check=check)
 
 
 def finish_collective(call: CollectiveCall, pending: PendingReduce) -> None:
@@ -86,16 +86,29 @@ def finish_collective(call: CollectiveCall, pending: PendingReduce) -> None:
         pending.wait()
 
 
+# The calls whose signature the workers of the current group have agreed on: a
+# program's shapes are fixed, so a call is checked on its first run only (what it
+# catches is workers running different programs).
+_agreed: tuple[GroupInfo | None, set[CollectiveCall]] = (None, set())
+
+
 @contextmanager
-def _labelled(call: CollectiveCall) -> Iterator[None]:
-    """The group checks every call makes, and the node's label on its errors."""
+def _labelled(call: CollectiveCall) -> Iterator[bool]:
+    """The group checks every call makes, and the node's label on its errors; yields
+    whether the host collective must check the workers' agreement on the call."""
+    global _agreed
     require_group(call.label)
-    workers = info().world_size
-    if workers != call.world:
+    group = info()
+    if group.world_size != call.world:
         raise DistributedError(f"{call.label}: the graph was built for {call.world} workers, "
-                               f"but the process group has {workers}; build it again for "
-                               "this group (world=)")
+                               f"but the process group has {group.world_size}; build it "
+                               "again for this group (world=)")
+    if _agreed[0] is not group:
+        _agreed = (group, set())
+    check = call not in _agreed[1]
     try:
-        yield
+        yield check
     except DistributedError as err:
         raise type(err)(f"{call.label}: {err}") from err
+    if check:
+        _agreed[1].add(call)

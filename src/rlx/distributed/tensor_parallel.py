@@ -83,6 +83,9 @@ def tensor_parallel_mlp_graph(rows: int, d_in: int, hidden: int, d_out: int, wor
     (reduce-scatter); ``"hidden"``, the full hidden activations [rows, hidden]
     (all-gather of the slices). InputError for a width that does not split or an
     unknown activation or result."""
+    if isinstance(world, bool) or not isinstance(world, int) or world < 1:
+        raise InputError(f"tensor_parallel_mlp_graph: world must be a positive int (the "
+                         f"number of workers), got {world!r}")
     if hidden % world or (result == "scattered" and rows % world):
         raise InputError(f"tensor_parallel_mlp_graph: hidden width {hidden} (and for "
                          f"'scattered' the {rows} rows) must split over {world} workers")
@@ -130,6 +133,9 @@ class TensorParallelMLP:
         if activation not in ACTIVATIONS:
             raise InputError(f"TensorParallelMLP: activation must be one of {ACTIVATIONS}, "
                              f"got {activation!r}")
+        if w1.ndim != 2 or w2.ndim != 2:
+            raise InputError(f"TensorParallelMLP: w1 and w2 must be matrices, got shapes "
+                             f"{list(w1.shape)} and {list(w2.shape)}")
         d_in, hidden = w1.shape
         if b1.shape != (hidden,) or w2.shape[0] != hidden or b2.shape != (w2.shape[1],):
             raise InputError(f"TensorParallelMLP: shapes w1 {list(w1.shape)}, b1 "

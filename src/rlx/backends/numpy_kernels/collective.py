@@ -13,7 +13,7 @@ from rlx.ir.types import TensorType
 
 
 def collective(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
-    x = np.ascontiguousarray(args[0])
+    x = np.asarray(args[0], order="C")     # 0-d stays 0-d (ascontiguousarray makes it 1-d)
     operand = TensorType(x.shape, node.dtype)
     out = np.empty(node.shape, node.dtype.np)
     call = CollectiveCall.of(node, operand, f"{node.op}({operand}) : {node.type}")
