@@ -315,3 +315,107 @@ def test_branch_work_on_outer_tensors_alone_stays_in_the_branch(device):
     out = _compile(g, device).run({"p": np.bool_(True), "a": np.arange(3, dtype=np.int32),
                                    "b": np.zeros(3, np.int32)})
     np.testing.assert_array_equal(out[0], np.arange(3) * 2)
+
+
+def _attention64(q: np.ndarray, causal: bool) -> np.ndarray:
+    s = q @ np.swapaxes(q, -1, -2) / np.sqrt(q.shape[-1])
+    if causal:
+        s = np.where(np.tril(np.ones(s.shape[-2:], bool)), s, -np.inf)
+    w = np.exp(s - s.max(-1, keepdims=True))
+    return (w / w.sum(-1, keepdims=True)) @ q
+
+
+def _conv64(x: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """conv2d of [1, C, H, W] with [O, C, 3, 3], padding 1, in float64."""
+    p = np.pad(x[0], ((0, 0), (1, 1), (1, 1)))
+    h, w = x.shape[2:]
+    out = np.zeros((k.shape[0], h, w))
+    for i in range(3):
+        for j in range(3):
+            out += np.einsum("oc,chw->ohw", k[:, :, i, j], p[:, i:i + h, j:j + w])
+    return out[None]
+
+
+@pytest.mark.parametrize("case", ["matmul", "conv", "attention", "fft_scan", "fft_cond"])
+def test_library_kernels_in_several_bodies_and_outside(device, case):
+    """The same library kernel (packed GEMM, conv tiles, attention, FFT) in two bodies,
+    or in a body and outside it, compiles once and computes what float64 numpy does
+    (the cpu device emitted each library helper once per body: the C compiler refused
+    the program)."""
+    rng = np.random.default_rng(5)
+    g = rlx.Graph(case)
+    dt = "f64" if case.startswith("fft") else "f32"    # f32 products take the packed GEMM
+    if case == "matmul":       # hidden 16: the products take the packed GEMM
+        f = {"xs": rng.standard_normal((3, 8, 16)), "w": rng.standard_normal((16, 16)) / 4,
+             "h0": rng.standard_normal((8, 16))}
+        xs, w, h0 = (g.input(k, v.shape, dt) for k, v in f.items())
+        h, _ = rlx.scan(lambda h, x: (rlx.tanh(h @ w + x), h.sum()), h0, xs)
+        h2, _ = rlx.scan(lambda h, x: (h @ w - x, h.sum()), h, xs)
+        g.set_outputs([h2 @ w])
+        a = f["h0"]
+        for t in range(3):
+            a = np.tanh(a @ f["w"] + f["xs"][t])
+        for t in range(3):
+            a = a @ f["w"] - f["xs"][t]
+        want = a @ f["w"]
+    elif case == "conv":
+        f = {"h0": rng.standard_normal((1, 4, 8, 8)), "k": rng.standard_normal((4, 4, 3, 3)) / 6}
+        h0, k = (g.input(n, v.shape, dt) for n, v in f.items())
+        a, _ = rlx.scan(lambda h, _: (rlx.tanh(rlx.conv2d(h, k, padding=1)), h.sum()), h0,
+                        None, length=2)
+        g.set_outputs([rlx.conv2d(a, k, padding=1)])
+        want = f["h0"]
+        for _ in range(2):
+            want = np.tanh(_conv64(want, f["k"]))
+        want = _conv64(want, f["k"])
+    elif case == "attention":
+        f = {"q": rng.standard_normal((1, 2, 4, 8)), "p": np.bool_(False)}
+        q, p = g.input("q", (1, 2, 4, 8), dt), g.input("p", (), "bool")
+        g.set_outputs([rlx.cond(p, lambda a: rlx.attention(a, a, a),
+                                lambda a: rlx.attention(a, a, a, mask="causal"), q)
+                       + rlx.attention(q, q, q)])
+        want = _attention64(f["q"], True) + _attention64(f["q"], False)
+    else:
+        f = {"x": rng.standard_normal((4, 8)), "p": np.bool_(True)}
+        x, p = g.input("x", (4, 8), "f64"), g.input("p", (), "bool")
+        spectrum = np.abs(np.fft.rfft(f["x"]))
+        if case == "fft_scan":
+            _, ys = rlx.scan(lambda c, row: (c, abs(rlx.fft.rfft(row))), x[0], x)
+            _, zs = rlx.scan(lambda c, row: (c, abs(rlx.fft.rfft(row * 2.0))), x[0], x)
+            g.set_outputs([ys + zs])
+            want = 3 * spectrum
+        else:
+            g.set_outputs([rlx.cond(p, lambda v: abs(rlx.fft.rfft(v)),
+                                    lambda v: abs(rlx.fft.rfft(v)) * 0.0, x)])
+            want = spectrum
+    feeds = {k: v.astype(np.float32) if dt == "f32" and v.dtype == np.float64 else v
+             for k, v in f.items() if k in dict(g.inputs)}
+    got = _compile(g, device).run(feeds)[0]
+    tol = 1e-10 if dt == "f64" else 2e-5
+    np.testing.assert_allclose(got, want, rtol=tol, atol=tol)
+
+
+def test_grad_of_a_scan_rnn_with_packed_products(device):
+    """grad of an f32 RNN whose products take the packed GEMM in the forward and
+    backward bodies equals torch's autograd in float64."""
+    torch = pytest.importorskip("torch")
+    from rlx.autodiff import grad
+
+    rng = np.random.default_rng(6)
+    f = {"xs": rng.standard_normal((3, 8, 16)), "w": rng.standard_normal((16, 16)) / 4,
+         "h0": rng.standard_normal((8, 16))}
+    g = rlx.Graph("rnn")
+    xs, w, h0 = (g.input(k, v.shape, "f32") for k, v in f.items())
+    h, _ = rlx.scan(lambda h, x: (rlx.tanh(h @ w + x), h.sum()), h0, xs)
+    g.set_outputs([(h * h).sum()])
+    got = _compile(grad(g, ["w"], d_output=False), device).run(
+        {k: v.astype(np.float32) for k, v in f.items()})
+    t = {k: torch.tensor(v.astype(np.float32).astype(np.float64), requires_grad=(k == "w"))
+         for k, v in f.items()}
+    a = t["h0"]
+    for step in range(3):
+        a = torch.tanh(a @ t["w"] + t["xs"][step])
+    loss = (a * a).sum()
+    loss.backward()
+    np.testing.assert_allclose(got[0], loss.item(), rtol=1e-5)
+    np.testing.assert_allclose(got[1], t["w"].grad.numpy(), rtol=1e-4, atol=1e-4)

@@ -4,78 +4,6 @@
 /* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
 
 
-RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 0
-/* k0_sum: reduce: sum */
-static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    void **const rlx_caller_slots = slots;
-    for (int64_t p = 0; p < 1; p++) {
-        enum { rlx_nslots = 4 };
-        void *slots[rlx_nslots];
-        slots[0] = rlx_caller_slots[0];
-        double r_acc = 0.0;
-        {
-            float r_acc_l[16];
-            __typeof__(r_acc) r_acc_w[16];
-            #pragma omp simd
-            for (int l = 0; l < 16; l++) {
-                r_acc_w[l] = 0;
-            }
-            for (int64_t blk = 0; blk < 3072; blk += 128) {
-                const int64_t blk_end = blk + 128 < 3072 ? blk + 128 : 3072;
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_acc_l[l] = 0;
-                }
-                int64_t i0_b = blk;
-                for (; i0_b + 16 <= blk_end; i0_b += 16) {
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)((uint8_t *)slots[0]))[i0];
-                        r_acc_l[l] += r_x;
-                    }
-                }
-                for (int l = 0; i0_b + l < blk_end; l++) {
-                    const int64_t i0 = i0_b + l;
-                    float r_x;
-                    r_x = ((const float *)((uint8_t *)slots[0]))[i0];
-                    r_acc_l[l] += r_x;
-                }
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_acc_w[l] += r_acc_l[l];
-                }
-            }
-            for (int w = 8; w > 0; w /= 2) {
-                #pragma omp simd
-                for (int l = 0; l < w; l++) r_acc_w[l] = r_acc_w[l] + r_acc_w[l + w];
-            }
-            r_acc = r_acc + r_acc_w[0];
-        }
-        {
-            const float r_y = (float)r_acc;
-            ((float *)(arena + 0))[0] = r_y;
-        }
-    }
-    return 0;
-}
-
-/* k1_gt: elementwise: gt */
-static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 1; j++) {
-        const float v2 = ((const float *)(arena + 0))[0];
-        const uint8_t t4 = (uint8_t)((v2) > (0.0f));
-        ((uint8_t *)(arena + 64))[j] = (uint8_t)((t4) != 0);
-    }
-    return 0;
-}
-
 #define RLX_PK_MR 12
 #define RLX_PK_NR 32
 #define RLX_PK_KC 384
@@ -414,12 +342,84 @@ static void rlx_pk_gemm_tiles(int64_t m, int64_t n, int64_t k, const float *a, i
 }
 
 /* rlx_pk_gemm_tiles without a tile table: the product's slivers [s0, s1). */
-static void rlx_body0_rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
                         const float *bp, float *c, int64_t ldc, int64_t s0, int64_t s1,
                         int64_t p0, int64_t p1, rlx_epi_fn epi, void **slots, uint8_t *arena) {
     rlx_pk_gemm_tiles(m, n, k, a, lda, bp, c, ldc, 0, s0, s1, p0, p1, epi, slots, arena);
 }
 
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_sum: reduce: sum */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    void **const rlx_caller_slots = slots;
+    for (int64_t p = 0; p < 1; p++) {
+        enum { rlx_nslots = 4 };
+        void *slots[rlx_nslots];
+        slots[0] = rlx_caller_slots[0];
+        double r_acc = 0.0;
+        {
+            float r_acc_l[16];
+            __typeof__(r_acc) r_acc_w[16];
+            #pragma omp simd
+            for (int l = 0; l < 16; l++) {
+                r_acc_w[l] = 0;
+            }
+            for (int64_t blk = 0; blk < 3072; blk += 128) {
+                const int64_t blk_end = blk + 128 < 3072 ? blk + 128 : 3072;
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_acc_l[l] = 0;
+                }
+                int64_t i0_b = blk;
+                for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((uint8_t *)slots[0]))[i0];
+                        r_acc_l[l] += r_x;
+                    }
+                }
+                for (int l = 0; i0_b + l < blk_end; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)((uint8_t *)slots[0]))[i0];
+                    r_acc_l[l] += r_x;
+                }
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_acc_w[l] += r_acc_l[l];
+                }
+            }
+            for (int w = 8; w > 0; w /= 2) {
+                #pragma omp simd
+                for (int l = 0; l < w; l++) r_acc_w[l] = r_acc_w[l] + r_acc_w[l + w];
+            }
+            r_acc = r_acc + r_acc_w[0];
+        }
+        {
+            const float r_y = (float)r_acc;
+            ((float *)(arena + 0))[0] = r_y;
+        }
+    }
+    return 0;
+}
+
+/* k1_gt: elementwise: gt */
+static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp simd
+    for (int64_t j = 0; j < 1; j++) {
+        const float v2 = ((const float *)(arena + 0))[0];
+        const uint8_t t4 = (uint8_t)((v2) > (0.0f));
+        ((uint8_t *)(arena + 64))[j] = (uint8_t)((t4) != 0);
+    }
+    return 0;
+}
 
 /* k0_matmul: matmul: matmul */
 static int rlx_body0_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
@@ -433,7 +433,7 @@ static int rlx_body0_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_pk_pack_b(64, 64, pb, 64, 1, rlx_pkb_n2, p);
     for (int64_t t = 0; t < 1; t++) {
         const int64_t *q = tasks + 4 * t;
-        rlx_body0_rlx_pk_gemm(48, 64, 64, pa, 64, rlx_pkb_n2, pc, 64, q[0], q[1], q[2], q[3], 0, slots, arena);
+        rlx_pk_gemm(48, 64, 64, pa, 64, rlx_pkb_n2, pc, 64, q[0], q[1], q[2], q[3], 0, slots, arena);
     }
     return 0;
 }

@@ -4,39 +4,6 @@
 /* codegen_replay: csrc/prelude.h here (stored once as prelude.c) */
 
 
-RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
-
-#if !defined(RLX_PART) || RLX_PART == 0
-/* k0_mul: elementwise: mul */
-static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
-    (void)slots; (void)arena; (void)ctl;
-    #pragma omp simd
-    for (int64_t j = 0; j < 4096; j++) {
-        const float v1 = ((const float *)((uint8_t *)slots[1]))[j * 1];
-        const float t3 = ((v1) * (0.03125f));
-        ((float *)(arena + 0))[j] = t3;
-    }
-    return 0;
-}
-
-static void rlx_body0_rlx_epi_n3(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
-    (void)slots; (void)arena;
-    for (int64_t r = f0 / 3072; r * 3072 < f1; r++) {
-        const int64_t j0 = r * 3072 < f0 ? f0 - r * 3072 : 0;
-        const int64_t j1 = (r + 1) * 3072 > f1 ? f1 - r * 3072 : 3072;
-        const int64_t ro0 = 0;
-        const int64_t ro1 = 0;
-        #pragma omp simd
-        for (int64_t j = j0; j < j1; j++) {
-            const float a3 = ((float *)((uint8_t *)slots[3]))[r * 3072 + j];
-            const float v1 = ((const float *)((uint8_t *)slots[1]))[ro1 + j * 1];
-            const float t4 = ((a3) + (v1));
-            const float t5 = rlx_tanhf(t4);
-            ((float *)((uint8_t *)slots[3]))[r * 3072 + j] = t5;
-        }
-    }
-}
-
 #define RLX_PK_MR 12
 #define RLX_PK_NR 32
 #define RLX_PK_KC 384
@@ -375,12 +342,45 @@ static void rlx_pk_gemm_tiles(int64_t m, int64_t n, int64_t k, const float *a, i
 }
 
 /* rlx_pk_gemm_tiles without a tile table: the product's slivers [s0, s1). */
-static void rlx_body0_rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+static void rlx_pk_gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
                         const float *bp, float *c, int64_t ldc, int64_t s0, int64_t s1,
                         int64_t p0, int64_t p1, rlx_epi_fn epi, void **slots, uint8_t *arena) {
     rlx_pk_gemm_tiles(m, n, k, a, lda, bp, c, ldc, 0, s0, s1, p0, p1, epi, slots, arena);
 }
 
+
+RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl);
+
+#if !defined(RLX_PART) || RLX_PART == 0
+/* k0_mul: elementwise: mul */
+static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
+    (void)slots; (void)arena; (void)ctl;
+    #pragma omp simd
+    for (int64_t j = 0; j < 4096; j++) {
+        const float v1 = ((const float *)((uint8_t *)slots[1]))[j * 1];
+        const float t3 = ((v1) * (0.03125f));
+        ((float *)(arena + 0))[j] = t3;
+    }
+    return 0;
+}
+
+static void rlx_body0_rlx_epi_n3(void **slots, uint8_t *arena, int64_t f0, int64_t f1) {
+    (void)slots; (void)arena;
+    for (int64_t r = f0 / 3072; r * 3072 < f1; r++) {
+        const int64_t j0 = r * 3072 < f0 ? f0 - r * 3072 : 0;
+        const int64_t j1 = (r + 1) * 3072 > f1 ? f1 - r * 3072 : 3072;
+        const int64_t ro0 = 0;
+        const int64_t ro1 = 0;
+        #pragma omp simd
+        for (int64_t j = j0; j < j1; j++) {
+            const float a3 = ((float *)((uint8_t *)slots[3]))[r * 3072 + j];
+            const float v1 = ((const float *)((uint8_t *)slots[1]))[ro1 + j * 1];
+            const float t4 = ((a3) + (v1));
+            const float t5 = rlx_tanhf(t4);
+            ((float *)((uint8_t *)slots[3]))[r * 3072 + j] = t5;
+        }
+    }
+}
 
 /* k0_matmul_tanh: matmul: matmul + add + tanh */
 static int rlx_body0_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
@@ -394,7 +394,7 @@ static int rlx_body0_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_pk_pack_b(64, 64, pb, 64, 1, rlx_pkb_n3, p);
     for (int64_t t = 0; t < 1; t++) {
         const int64_t *q = tasks + 4 * t;
-        rlx_body0_rlx_pk_gemm(48, 64, 64, pa, 64, rlx_pkb_n3, pc, 64, q[0], q[1], q[2], q[3], rlx_body0_rlx_epi_n3, slots, arena);
+        rlx_pk_gemm(48, 64, 64, pa, 64, rlx_pkb_n3, pc, 64, q[0], q[1], q[2], q[3], rlx_body0_rlx_epi_n3, slots, arena);
     }
     return 0;
 }

@@ -215,12 +215,16 @@ def render_body(parent: RenderContext, program: Program) -> tuple[str, RenderCon
             fname = f"{name}_k{idx}"
             functions.append(_kernel_function(fname, kernel, program.graph, body))
             calls.append(f"    if ((rc = {fname}(slots, arena, ctl)) != 0) return rc;")
-    # the body's helpers are named after its own node ids, which the program's (and other
-    # bodies') repeat: each one the program does not hold already is renamed for this body
-    # and emitted with the body's functions (its constants are named for it already)
+    # A helper's name says what it holds, so the body's library helpers (the packed GEMM,
+    # FFT, conv tiles, ...: each a set of C functions) join the program's, emitted once
+    # before every kernel. Its epilogue helpers are named after its own node ids, which
+    # the program's (and other bodies') repeat: those are renamed for this body and
+    # emitted with its functions (its constants are named for it already).
     own = f"{name}_"
-    renames = {h: own + h for h, code in sub.helpers.items()
-               if parent.helpers.get(h) != code and not h.startswith(own)}
+    for h, code in sub.helpers.items():
+        if not h.startswith(own) and not _EPILOGUE_NAME.fullmatch(h):
+            parent.add_helper(h, code)
+    renames = {h: own + h for h in sub.helpers if _EPILOGUE_NAME.fullmatch(h)}
     word = re.compile(r"\b(" + "|".join(map(re.escape, renames)) + r")\b")
 
     def rename(text: str) -> str:
