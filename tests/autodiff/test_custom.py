@@ -32,6 +32,26 @@ def test_straight_through_rounding_replaces_the_zero_derivative(device):
     np.testing.assert_allclose(dx, xv + np.round(xv), rtol=1e-14)
 
 
+@pytest.mark.parametrize("where", ["scan", "cond", "while_loop"])
+def test_a_custom_rule_inside_a_control_flow_body_is_used(device, where):
+    """grad of a scan, cond or while_loop differentiates its bodies with their
+    custom-VJP records (it ignored them: the body's round() gave derivative 0)."""
+    g = rlx.Graph(where)
+    x = g.input("x", (3,), "f64")
+    if where == "scan":
+        h, _ = rlx.scan(lambda h, _: (straight_round(h * 3.0), h.sum()), x, None, length=1)
+    elif where == "cond":
+        h = rlx.cond(x.sum() > -100.0, lambda a: straight_round(a * 3.0), lambda a: a * 3.0, x)
+    else:
+        h, _ = rlx.while_loop(lambda c: c[1] < 1, lambda c: (straight_round(c[0] * 3.0),
+                                                            c[1] + 1), (x, np.int32(0)))
+    g.set_outputs([(h * x).sum()])
+    xv = np.array([0.4, 1.1, -0.7])
+    loss, dx = run_graph(grad(g, ["x"], d_output=False), {"x": xv}, device)
+    np.testing.assert_allclose(loss, (np.round(3 * xv) * xv).sum(), rtol=1e-14)
+    np.testing.assert_allclose(dx, np.round(3 * xv) + 3 * xv, rtol=1e-14)
+
+
 def test_backward_reads_residuals_and_options(device):
     """A softplus with a hand-written backward sigmoid(x) * scale, reading the forward's
     exp(-|x|) as a residual."""

@@ -62,6 +62,7 @@ from typing import Any
 import numpy as np
 
 from rlx.autodiff.common import Primal, carries_derivative, clone_graph, zeros
+from rlx.autodiff.custom import copy_regions
 from rlx.autodiff.jvp import TANGENT_PREFIX, jvp, jvp_rule, live_mask
 from rlx.autodiff.vjp import grad, vjp_rule
 from rlx.autodiff.vmap import UNBATCHABLE, BatchContext, BatchedValue, vmap, vmap_rule
@@ -224,6 +225,7 @@ def body_vjp(body: Subgraph, seeds: Sequence[int], wrt: Sequence[int]
     def build():
         src = body.graph
         g = clone_graph(src, f"{src.name}_vjp")
+        copy_regions(src, g)        # custom_vjp calls in the body keep their rules
         ct_ids, terms = [], []
         for j in seeds:
             out = src.outputs[j]

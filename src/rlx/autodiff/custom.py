@@ -16,7 +16,8 @@ straight-through gradient, a numerically stabler backward, a clipped gradient).
 
 The record belongs to the Graph object: a graph rebuilt from it (by passes,
 serialisation or another transform) has plain ops there again, which grad
-differentiates normally. Forward mode (jvp, and the forward half of hvp)
+differentiates normally. A control-flow body's records hold: grad of a scan, cond or
+while_loop differentiates a copy of each body with them. Forward mode (jvp, and the forward half of hvp)
 differentiates through the ops ``fwd`` built.
 """
 
@@ -92,6 +93,13 @@ _REGIONS: WeakKeyDictionary[Graph, dict[int, CustomVjpRegion]] = WeakKeyDictiona
 def regions_of(graph: Graph) -> dict[int, CustomVjpRegion]:
     """The custom-VJP regions recorded for ``graph``, keyed by their result's node id."""
     return _REGIONS.get(graph, {})
+
+
+def copy_regions(src: Graph, dst: Graph) -> None:
+    """Record ``src``'s custom-VJP regions for ``dst``, a node-for-node copy of it (the
+    copy grad makes of a control-flow body to differentiate it)."""
+    if src in _REGIONS:
+        _REGIONS.setdefault(dst, {}).update(_REGIONS[src])
 
 
 def _graph_of(xs: Sequence[Any], name: str) -> Graph:
