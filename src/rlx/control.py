@@ -253,6 +253,9 @@ def scan(f: Callable, init: Any, xs: Any = None, length: int | None = None,
     if None in lengths:
         raise GraphBuildError("rlx.scan: every xs leaf needs a leading axis to scan over")
     if length is not None:
+        if isinstance(length, bool) or not isinstance(length, int | np.integer) or length < 0:
+            raise GraphBuildError(f"rlx.scan: length must be a non-negative int, got "
+                                  f"{length!r}")
         lengths.add(int(length))
     if len(lengths) != 1:
         raise GraphBuildError("rlx.scan: " + ("length is required when xs is None"

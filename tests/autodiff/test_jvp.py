@@ -156,3 +156,21 @@ def test_jacfwd_of_an_independent_output_is_zero(device):
     g.set_outputs([c * 2.0 + x.sum() * 0.0 + rlx.stop_gradient(x).sum()])
     (jac,) = run_graph(jacfwd(g, "x"), {"x": np.ones(2), "c": np.ones(3)}, device)
     np.testing.assert_array_equal(jac, np.zeros((3, 2)))
+
+
+def test_transforms_refuse_a_string_or_a_non_graph_for_their_names():
+    """A string is not a list of names: grad, jvp and hvp took its characters ('xy'
+    differentiated x and y); jacfwd takes one name; none leaks a TypeError."""
+    from rlx.autodiff import grad, vmap
+
+    g = rlx.Graph("g")
+    x, y, xy = (g.input(n, (3,), "f64") for n in ("x", "y", "xy"))
+    g.set_outputs([(x * y * xy).sum()])
+    calls = [lambda: grad(g, "xy", d_output=False), lambda: jvp(g, "xy"),
+             lambda: hvp(g, "xy"), lambda: vmap(g, "xy", 2), lambda: jacfwd(g, ["x"]),
+             lambda: vmap(g, None, 2), lambda: jvp(None, ["x"]), lambda: grad(g, [1]),
+             lambda: jacfwd(None, "x")]
+    for call in calls:
+        with pytest.raises(GraphBuildError):
+            call()
+    assert [n for n, _ in jvp(g, ["xy"]).inputs][-1] == "tangent_xy"

@@ -266,6 +266,9 @@ def test_bad_bodies_are_refused_at_build_time():
         rlx.scan(lambda c, t: (c, t), x, g.input("xs", (4, 3)), length=5)
     with pytest.raises(GraphBuildError, match="length is required"):
         rlx.scan(lambda c, t: (c, None), x, None)
+    for length in (2.5, True, "3", -1):      # int() made 2.5 two steps and True one
+        with pytest.raises(GraphBuildError, match="length must be a non-negative int"):
+            rlx.scan(lambda c, t: (c, None), x, None, length=length)
     with pytest.raises(GraphBuildError, match="carry"):
         rlx.scan(lambda c, t: (c.sum(), None), x, None, length=2)
     other = rlx.Graph("other").input("y", (3,))

@@ -196,6 +196,23 @@ def clone_graph(graph: Graph, name: str) -> Graph:
     return new
 
 
+def checked_names(graph: Any, names: Any, transform: str) -> list[str]:
+    """``names`` (a sequence of input or param names of ``graph``) as a list, after
+    checking that ``graph`` is a Graph and ``names`` is not a string (whose characters
+    would be taken for names) and holds strings only; GraphBuildError otherwise."""
+    if not isinstance(graph, Graph):
+        raise GraphBuildError(f"{transform} expects an rlx.Graph, got {type(graph).__name__}")
+    if isinstance(names, str) or not isinstance(names, Iterable):
+        raise GraphBuildError(f"{transform}: expects a list of input or param names, got "
+                              f"{names!r}" + (f" (write [{names!r}])" if isinstance(names, str)
+                                              else ""))
+    names = list(names)
+    bad = [n for n in names if not isinstance(n, str)]
+    if bad:
+        raise GraphBuildError(f"{transform}: names must be strings, got {bad}")
+    return names
+
+
 def leaf_id(graph: Graph, name: str, transform: str) -> int:
     """Id of the input or param ``name``; GraphBuildError naming the transform if none."""
     try:

@@ -17,8 +17,8 @@ straight-through gradient, a numerically stabler backward, a clipped gradient).
 The record belongs to the Graph object: a graph rebuilt from it (by passes,
 serialisation or another transform) has plain ops there again, which grad
 differentiates normally. A control-flow body's records hold: grad of a scan, cond or
-while_loop differentiates a copy of each body with them. Forward mode (jvp, and the forward half of hvp)
-differentiates through the ops ``fwd`` built.
+while_loop differentiates a copy of each body with them. Forward mode (jvp, and the
+forward half of hvp) differentiates through the ops ``fwd`` built.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from rlx.autodiff.common import (
     active_nodes,
     add_rule,
     check_free_name,
+    checked_names,
     clone_graph,
     describe,
     fit_tangent,
@@ -51,6 +52,7 @@ from rlx.autodiff.derivatives import (
 )
 from rlx.autodiff.indexing import take_along_axis
 from rlx.autodiff.vjp import grad, max_pool_positions, topk_indices
+from rlx.errors import GraphBuildError
 from rlx.ir import api
 from rlx.ir.graph import Graph, Tensor
 from rlx.ir.ops import ops_with
@@ -350,6 +352,7 @@ def jvp(graph: Graph, tangents_for: Sequence[str]) -> Graph:
     taken, and UnsupportedOpError naming the op and node when an op on a
     differentiated path has no JVP rule.
     """
+    tangents_for = checked_names(graph, tangents_for, "jvp")
     reject_symbolic(graph, "jvp")
     new = clone_graph(graph, f"{graph.name}_jvp")
     seeds: dict[int, Tensor] = {}
@@ -391,6 +394,10 @@ def jacfwd(graph: Graph, wrt: str) -> Graph:
     downstream of ``wrt``; meant for small inputs. Raises GraphBuildError for a
     graph with several outputs or an unknown name.
     """
+    checked_names(graph, [], "jacfwd")
+    if not isinstance(wrt, str):
+        raise GraphBuildError(f"jacfwd: wrt must be one input or param name (a str), got "
+                              f"{wrt!r}")
     out = single_output(graph, "jacfwd")
     lid = leaf_id(graph, wrt, "jacfwd")
     in_type, out_type = graph.nodes[lid].type, graph.nodes[out].type

@@ -28,6 +28,7 @@ from rlx.autodiff.common import (
     accumulate,
     active_nodes,
     check_free_name,
+    checked_names,
     clone_graph,
     describe,
     fit_cotangent,
@@ -498,6 +499,7 @@ def grad(graph: Graph, wrt: Sequence[str], d_output: bool = True) -> Graph:
     naming the op and node when an op on a differentiated path has no VJP rule.
     Regions built with :func:`rlx.autodiff.custom_vjp` use their own rule.
     """
+    wrt = checked_names(graph, wrt, "grad")
     loss = _check_loss(graph)
     wrt_ids = [leaf_id(graph, name, "grad") for name in wrt]
     reject_symbolic(graph, "grad")

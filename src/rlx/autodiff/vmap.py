@@ -56,7 +56,7 @@ from typing import Any
 import numpy as np
 
 from rlx.autodiff import derivatives as _derivatives  # noqa: F401  (declares the families)
-from rlx.autodiff.common import FAMILIES, registrar, reject_symbolic
+from rlx.autodiff.common import FAMILIES, checked_names, registrar, reject_symbolic
 from rlx.errors import GraphBuildError, UnsupportedOpError
 from rlx.ir.collective_ops import COLLECTIVE_OPS
 from rlx.ir.dtypes import DType
@@ -642,13 +642,9 @@ UNBATCHABLE: dict[str, str] = {
 # --------------------------------------------------------------------------- driver
 
 def _check_arguments(graph: Graph, batched: Sequence[str], size: int) -> frozenset[str]:
-    if not isinstance(graph, Graph):
-        raise GraphBuildError(f"vmap expects an rlx.Graph, got {type(graph).__name__}")
+    batched = checked_names(graph, batched, "vmap")
     if isinstance(size, bool) or not isinstance(size, int | np.integer) or size < 1:
         raise GraphBuildError(f"vmap: size must be a positive int, got {size!r}")
-    if isinstance(batched, str):
-        raise GraphBuildError(f"vmap: batched must be a list of names, got the string "
-                              f"{batched!r}")
     leaves = [name for name, _ in graph.inputs + graph.params]
     unknown = [name for name in batched if name not in leaves]
     if unknown:
