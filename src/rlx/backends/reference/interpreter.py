@@ -55,6 +55,10 @@ def evaluate(program: Program, leaves: Mapping[int, np.ndarray], ctx: KernelCont
             if nid in buffers:
                 np.copyto(buffers[nid], env[nid])
                 env[nid] = buffers[nid]
+            elif buffers and env[nid].base is not None:
+                # a result without a buffer of its own (a graph output) may be a view of
+                # its operand (real, imag, reshape), whose buffer a later kernel reuses
+                env[nid] = env[nid].copy()
     return [env[o] for o in graph.outputs]
 
 
