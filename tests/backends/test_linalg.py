@@ -97,6 +97,51 @@ def test_det_and_slogdet_of_a_singular_matrix(device):
     assert det == 0 and sign == 0 and logabs == -np.inf
 
 
+@pytest.mark.parametrize("op, results", [("lu", "plu"), ("qr", "qr"), ("eigh", "wv")])
+def test_factorisations_of_a_non_finite_matrix_are_nan(device, op, results):
+    """A batch element holding nan or inf (eigh: in its lower triangle) gives nan for
+    all of its results; the other elements are factorised as numpy does (cpu raised
+    'did not converge', the reference device numpy's or scipy's own errors)."""
+    import scipy.linalg
+
+    rng = np.random.default_rng(4)
+    good = rng.standard_normal((3, 3))
+    good = good + good.T
+    a = np.stack([good, good, good, good])
+    a[1, 1, 0] = np.nan
+    a[2, 2, 2] = np.inf
+    a[3, 0, 2] = np.nan       # upper triangle: eigh does not read it
+    g = rlx.Graph(op)
+    g.set_outputs(list(getattr(la, op)(g.input("a", a.shape, "f64"))))
+    got = dict(zip(results, rlx.Session(device).compile(g).run({"a": a})))
+    want = {"lu": dict(zip("plu", scipy.linalg.lu(good))),
+            "qr": dict(zip("qr", np.linalg.qr(good))),
+            "eigh": dict(zip("wv", np.linalg.eigh(good, UPLO="L")))}[op]
+    for name in results:
+        assert np.isnan(got[name][1]).all() and np.isnan(got[name][2]).all(), name
+        np.testing.assert_allclose(np.abs(got[name][0]), np.abs(want[name]), atol=1e-12)
+        if op == "eigh":
+            np.testing.assert_allclose(np.abs(got[name][3]), np.abs(want[name]), atol=1e-12)
+        else:
+            assert np.isnan(got[name][3]).all(), name
+
+
+@pytest.mark.parametrize("dtype", ["f64", "f32"])
+def test_det_whose_partial_products_overflow_or_underflow(device, dtype):
+    """det of diag(big, big, small, small) and its reverse is 1, as numpy gives: a
+    running product of the pivots overflowed to inf (or underflowed to 0) on cpu."""
+    big = 1e200 if dtype == "f64" else 1e30
+    a = np.stack([np.diag([big, big, 1 / big, 1 / big]), np.diag([1 / big, 1 / big, big, big]),
+                  np.diag([big, big, big, 1 / big])]).astype(rlx.as_dtype(dtype).np)
+    g = rlx.Graph("det")
+    g.set_outputs([la.det(g.input("a", a.shape, dtype))])
+    (det,) = rlx.Session(device).compile(g).run({"a": a})
+    a64 = a.astype(np.float64)
+    want = np.linalg.det(a64)        # float64 (by logarithms): about 1, 1
+    want[2] = np.inf                 # the last one's det itself overflows
+    np.testing.assert_allclose(det, want, rtol=1e-6 if dtype == "f32" else 1e-14)
+
+
 @pytest.mark.parametrize("dtype", ["f64", "f32"])
 @pytest.mark.parametrize("batch, n", [((), 1), ((2,), 6), ((), 33)])
 def test_factorisations_match_numpy_and_scipy(device, dtype, batch, n):

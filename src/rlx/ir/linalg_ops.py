@@ -133,6 +133,9 @@ LINALG_DOCS: dict[str, str] = {
             "(numpy.linalg.eigh): result='w' eigenvalues ascending [..., n], 'v' "
             "eigenvectors as columns [..., n, n] (each column's sign as LAPACK gives).",
 }
+for _kind in ("lu", "qr", "eigh"):
+    LINALG_DOCS[_kind] += (" A matrix holding nan or inf (in what the op reads) gives nan "
+                           "for every element of its result.")
 
 _RESULTS = {"slogdet": "{sign,logabsdet}", "lu": "{p,l,u}", "qr": "{q,r}", "eigh": "{w,v}"}
 

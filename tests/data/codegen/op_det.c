@@ -43,12 +43,13 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
         scipy_LAPACKE_dgetrf_work(102, 33, 33, m, 33, piv + e * 33);
         const int *pv = piv + e * 33;
         double sign = 1, acc = 1;
+        int scale = 0;
         for (int64_t i = 0; i < 33; i++) {
             const double u = m[i * 34];
             if (pv[i] != i + 1) sign = -sign;
-            acc *= u;
+            int k; acc = frexp(acc * u, &k); scale += k;
         }
-        d[e] = sign * acc;
+        d[e] = sign * ldexp(acc, scale);
     }
     return 0;
 }
@@ -66,12 +67,13 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
         scipy_LAPACKE_sgetrf_work(102, 33, 33, m, 33, piv + e * 33);
         const int *pv = piv + e * 33;
         float sign = 1, acc = 1;
+        int scale = 0;
         for (int64_t i = 0; i < 33; i++) {
             const float u = m[i * 34];
             if (pv[i] != i + 1) sign = -sign;
-            acc *= u;
+            int k; acc = frexpf(acc * u, &k); scale += k;
         }
-        d[e] = sign * acc;
+        d[e] = sign * ldexpf(acc, scale);
     }
     return 0;
 }

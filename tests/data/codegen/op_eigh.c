@@ -48,6 +48,15 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
         }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j <= i; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 33; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
+        }
         info[e] = scipy_LAPACKE_dsyevd(102, 'N', 'L', 33, m, 33, v);
         memcpy(r, v, 33 * sizeof *r);
     }
@@ -78,6 +87,15 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
         (void)v; (void)pv;
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
+        }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j <= i; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 1089; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
         }
         info[e] = scipy_LAPACKE_dsyevd(102, 'V', 'L', 33, m, 33, v);
         for (int64_t i = 0; i < 33; i++) {
@@ -111,6 +129,15 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
         }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j <= i; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 33; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
+        }
         info[e] = scipy_LAPACKE_ssyevd(102, 'N', 'L', 33, m, 33, v);
         memcpy(r, v, 33 * sizeof *r);
     }
@@ -140,6 +167,15 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
         (void)v; (void)pv;
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
+        }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j <= i; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 1089; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
         }
         info[e] = scipy_LAPACKE_ssyevd(102, 'V', 'L', 33, m, 33, v);
         for (int64_t i = 0; i < 33; i++) {

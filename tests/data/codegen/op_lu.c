@@ -48,6 +48,15 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
         }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 1089; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
+        }
         info[e] = scipy_LAPACKE_dgetrf_work(102, 33, 33, m, 33, pv);
         if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */
         memset(r, 0, 1089 * sizeof *r);
@@ -87,6 +96,15 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
         }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 1089; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
+        }
         info[e] = scipy_LAPACKE_dgetrf_work(102, 33, 33, m, 33, pv);
         if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */
         for (int64_t i = 0; i < 33; i++) {
@@ -121,6 +139,15 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
         }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 1089; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
+        }
         info[e] = scipy_LAPACKE_dgetrf_work(102, 33, 33, m, 33, pv);
         if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */
         for (int64_t i = 0; i < 33; i++) {
@@ -153,6 +180,15 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
         (void)v; (void)pv;
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
+        }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 1089; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
         }
         info[e] = scipy_LAPACKE_sgetrf_work(102, 33, 33, m, 33, pv);
         if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */
@@ -192,6 +228,15 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
         }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 1089; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
+        }
         info[e] = scipy_LAPACKE_sgetrf_work(102, 33, 33, m, 33, pv);
         if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */
         for (int64_t i = 0; i < 33; i++) {
@@ -224,6 +269,15 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
         (void)v; (void)pv;
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
+        }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 1089; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
         }
         info[e] = scipy_LAPACKE_sgetrf_work(102, 33, 33, m, 33, pv);
         if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */

@@ -48,6 +48,15 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
         }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 1089; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
+        }
         info[e] = scipy_LAPACKE_dgeqrf(102, 33, 33, m, 33, v);
         if (info[e] == 0) {
             info[e] = scipy_LAPACKE_dorgqr(102, 33, 33, 33, m, 33, v);
@@ -84,6 +93,15 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
         }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 1089; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
+        }
         info[e] = scipy_LAPACKE_dgeqrf(102, 33, 33, m, 33, v);
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) r[i * 33 + j] = i <= j ? m[i + j * 33] : 0;
@@ -115,6 +133,15 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
         (void)v; (void)pv;
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
+        }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 1089; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
         }
         info[e] = scipy_LAPACKE_sgeqrf(102, 33, 33, m, 33, v);
         if (info[e] == 0) {
@@ -150,6 +177,15 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
         (void)v; (void)pv;
         for (int64_t i = 0; i < 33; i++) {
             for (int64_t j = 0; j < 33; j++) m[i + j * 33] = A[(e * 33 + i) * 33 + j];
+        }
+        int finite = 1;
+        for (int64_t i = 0; i < 33; i++) {
+            for (int64_t j = 0; j < 33; j++) finite &= isfinite(m[i + j * 33]) != 0;
+        }
+        if (!finite) {
+            for (int64_t i = 0; i < 1089; i++) r[i] = NAN;
+            info[e] = 0;
+            continue;
         }
         info[e] = scipy_LAPACKE_sgeqrf(102, 33, 33, m, 33, v);
         for (int64_t i = 0; i < 33; i++) {

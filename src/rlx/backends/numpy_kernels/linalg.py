@@ -8,6 +8,8 @@ node); the cpu backend's LAPACK kernels report the same text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from rlx.backends.numpy_kernels.common import KernelContext, KernelFn, finish
@@ -92,25 +94,44 @@ def _slogdet(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarr
     return finish(sign if node.attr("result") == "sign" else logabs, node)
 
 
+def _finite_factor(a: np.ndarray, factor: Callable[[np.ndarray], np.ndarray],
+                   lower: bool = False) -> np.ndarray:
+    """``factor`` of the batch ``a`` (a result per matrix: a matrix or a vector), where
+    each matrix holding nan or inf (in its lower triangle when ``lower``: all eigh
+    reads) gives nan for all of its result: LAPACK refuses such matrices or iterates on
+    them without converging."""
+    read = np.tril(a) if lower else a
+    bad = ~np.isfinite(read).all(axis=(-2, -1))
+    if not bad.any():
+        return factor(a)
+    clean = np.where(bad[..., None, None], np.eye(a.shape[-1], dtype=a.dtype), a)
+    out = np.array(factor(clean), dtype=a.dtype)
+    out[bad] = np.nan
+    return out
+
+
 def _lu(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
     import scipy.linalg  # only graphs with lu need scipy
 
-    a = args[0]
-    out = np.empty_like(a)
     pick = "plu".index(node.attr("result"))
-    for m, o in zip(_batches(a), out.reshape((-1,) + a.shape[-2:])):
-        o[...] = scipy.linalg.lu(m)[pick]
-    return finish(out, node)
+
+    def factor(a: np.ndarray) -> np.ndarray:
+        out = np.empty_like(a)
+        for m, o in zip(_batches(a), out.reshape((-1,) + a.shape[-2:])):
+            o[...] = scipy.linalg.lu(m)[pick]
+        return out
+    return finish(_finite_factor(args[0], factor), node)
 
 
 def _qr(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
-    q, r = np.linalg.qr(args[0])
-    return finish(q if node.attr("result") == "q" else r, node)
+    pick = "qr".index(node.attr("result"))
+    return finish(_finite_factor(args[0], lambda a: np.linalg.qr(a)[pick]), node)
 
 
 def _eigh(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
-    w, v = np.linalg.eigh(args[0], UPLO="L")
-    return finish(w if node.attr("result") == "w" else v, node)
+    pick = "wv".index(node.attr("result"))
+    return finish(_finite_factor(args[0], lambda a: np.linalg.eigh(a, UPLO="L")[pick],
+                                 lower=True), node)
 
 
 KERNELS: dict[str, KernelFn] = {

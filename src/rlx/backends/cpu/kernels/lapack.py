@@ -279,11 +279,14 @@ def _render_det(ctx: RenderContext, node: Node) -> str:
         _factor(w, ctx, ct, p, batch, n, None)
         w.line(f"const int *pv = piv + e * {n};")
         w.line(f"{ct} sign = 1, acc = {'0' if result == 'logabsdet' else '1'};")
+        if result == "det":    # the product as a fraction and a power of two: it
+            w.line("int scale = 0;")   # overflows or underflows only if det does
         with w.block(f"for (int64_t i = 0; i < {n}; i++)"):
             w.line(f"const {ct} u = m[i * {n + 1}];")
             w.line("if (pv[i] != i + 1) sign = -sign;")
             if result == "det":
-                w.line("acc *= u;")
+                frexp = "frexp" if node.dtype == DType.F64 else "frexpf"
+                w.line(f"int k; acc = {frexp}(acc * u, &k); scale += k;")
             else:
                 w.line("if (u < 0) sign = -sign;")
                 w.line("if (u == 0) sign = 0;")
@@ -291,7 +294,9 @@ def _render_det(ctx: RenderContext, node: Node) -> str:
                     fn = "log" if node.dtype == DType.F64 else "logf"
                     abs_fn = "fabs" if node.dtype == DType.F64 else "fabsf"
                     w.line(f"acc += {fn}({abs_fn}(u));")
-        value = {"det": "sign * acc", "sign": "sign", "logabsdet": "acc"}[result]
+        ldexp = "ldexp" if node.dtype == DType.F64 else "ldexpf"
+        value = {"det": f"sign * {ldexp}(acc, scale)", "sign": "sign",
+                 "logabsdet": "acc"}[result]
         w.line(f"d[e] = {value};")
     return w.text()
 
@@ -344,6 +349,16 @@ def _render_factor(ctx: RenderContext, node: Node) -> str:
         with w.block(f"for (int64_t i = 0; i < {n}; i++)"):
             w.line(f"for (int64_t j = 0; j < {n}; j++) "
                    f"m[i + j * {n}] = A[(e * {n} + i) * {n} + j];")
+        # a matrix holding nan or inf (in what the op reads) gives nan factors, as on the
+        # reference device (LAPACKE would refuse it, or iterate on it without converging)
+        w.line("int finite = 1;")
+        read = "j <= i" if node.op == "eigh" else f"j < {n}"
+        with w.block(f"for (int64_t i = 0; i < {n}; i++)"):
+            w.line(f"for (int64_t j = 0; {read}; j++) finite &= isfinite(m[i + j * {n}]) != 0;")
+        with w.block("if (!finite)"):
+            w.line(f"for (int64_t i = 0; i < {size}; i++) r[i] = NAN;")
+            w.line("info[e] = 0;")
+            w.line("continue;")
         if node.op == "lu":
             w.line(f"info[e] = scipy_LAPACKE_{p}getrf_work({_COL}, {n}, {n}, m, {n}, pv);")
             w.line("if (info[e] > 0) info[e] = 0;  /* singular: U has a zero pivot, no error */")
