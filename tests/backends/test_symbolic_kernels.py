@@ -98,6 +98,30 @@ def test_indices_computed_in_the_padding_are_never_checked(device):
                                   values[[2, 2, 2]])
 
 
+def test_a_gather_along_a_symbolic_axis_counts_from_the_extent(device):
+    """Indices into a symbolic axis count from the run's extent, as in a program of the
+    exact size (numpy.take): negatives wrap against the extent, not the bound (which
+    read padding), literal ones too, and one outside [-extent, extent) fails the run
+    (it read a padded row)."""
+    g = rlx.Graph()
+    x = g.input("x", (Dim("s", 9), 3), "f32")
+    i = g.input("i", (3,), "i32")
+    g.set_outputs([rlx.gather(x, i, 0), rlx.gather(x, g.constant(np.array([-1, 1])), 0)])
+    cg = rlx.Session(device).compile(g)
+    for rows in (4, 9, 2):
+        xv = np.arange(rows * 3, dtype=np.float32).reshape(rows, 3)
+        iv = np.array([-1, -rows, rows - 1], np.int32)
+        got, literal = cg.run({"x": xv, "i": iv})
+        np.testing.assert_array_equal(got, np.take(xv, iv, 0))
+        np.testing.assert_array_equal(literal, np.take(xv, [-1, 1], 0))
+    xv = np.arange(12, dtype=np.float32).reshape(4, 3)
+    for bad in (4, -5, 8):
+        with pytest.raises(rlx.RlxError, match="out of range"):
+            cg.run({"x": xv, "i": np.array([0, bad, 1], np.int32)})
+    with pytest.raises(rlx.RlxError):      # the literal 1 needs two rows
+        cg.run({"x": xv[:1], "i": np.zeros(3, np.int32)})
+
+
 # extents of (batch <= 2, seq <= 12): one row, runs of a few rows (the decode path of
 # GGML products, up to 16 rows, in pieces), more than 16 (their tiled path), the bound
 ROW_EXTENTS = [(1, 1), (1, 2), (1, 3), (1, 5), (2, 3), (1, 7), (1, 8), (1, 11), (2, 9),

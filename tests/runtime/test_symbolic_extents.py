@@ -295,8 +295,9 @@ def test_a_symbolic_input_cannot_be_a_handle():
 
 
 def test_literal_positions_into_a_symbolic_axis_need_the_extent():
-    """x[:, -1] written as a gather of the constant -1: it means the bound's last
-    position, so a shorter input is refused instead of reading padding."""
+    """x[:, -1] written as a gather of the constant -1: it means the last active
+    position, as in a program of the input's exact size (it meant the bound's, and a
+    shorter input was refused); positions 0 and 2 need an extent of 3 at least."""
     g = rlx.Graph()
     x = g.input("x", (2, Dim("seq", 8)))
     g.set_outputs([rlx.gather(x, g.constant(np.array([-1], np.int64)), axis=1),
@@ -306,8 +307,11 @@ def test_literal_positions_into_a_symbolic_axis_need_the_extent():
     last, first = cg.run({"x": full})
     np.testing.assert_array_equal(last, full[:, -1:])
     np.testing.assert_array_equal(first, full[:, [0, 2]])
-    with pytest.raises(rlx.InputError, match="must be >= 8"):
-        cg.run({"x": full[:, :5]})
+    last, first = cg.run({"x": full[:, :5]})
+    np.testing.assert_array_equal(last, full[:, 4:5])
+    np.testing.assert_array_equal(first, full[:, [0, 2]])
+    with pytest.raises(rlx.InputError, match="must be >= 3"):
+        cg.run({"x": full[:, :2]})
 
 
 def test_read_only_outputs_follow_every_change_of_extents(device):

@@ -312,11 +312,13 @@ class _Lowering:
         return None
 
     def _gather(self, node, ins, operands):
-        # Indices into a symbolic axis: a valid one is below the extent, so it reads an
-        # active position (one past it reads padding, where an exact-size program would
-        # fail). Into a merged axis, the padded layout's positions differ from an
-        # exact-size layout's: only index tables that no input feeds (an importer's,
-        # computed from the bounds) address it.
+        # Indices into a symbolic axis count from its extent, as in a program of the
+        # exact size: a negative one wraps against the extent, and one outside
+        # [-extent, extent) is moved past the bound by the padding, so that the gather
+        # fails on it (the index it reports is the user's shifted by bound - extent).
+        # Into a merged axis, the padded layout's positions differ from an exact-size
+        # layout's: only index tables that no input feeds (an importer's, computed from
+        # the bounds) address it.
         d = ins[0].shape[node.attr("axis")]
         if isinstance(d, Dim) and d.compound and self._fed[node.inputs[1]]:
             raise self._fail(node, f"indices computed at run time into the merged axis "
@@ -325,13 +327,33 @@ class _Lowering:
         if isinstance(d, Dim) and not d.compound and indices.op == "constant":
             values = indices.attr("value").array()
             if values.size:   # literal positions: the extent must hold them
-                need = int(d) if values.min() < 0 else int(values.max()) + 1
+                need = max(int(values.max()) + 1, -int(values.min()))
                 self.info.minimum[d.name] = max(self.info.minimum.get(d.name, 1), need)
         if ins[0].shape[node.attr("axis")] == 0:
             return None
         idx = self._computed_indices(node.inputs[1], ins[1], operands[1])
+        if isinstance(d, Dim) and not d.compound:
+            idx = self._from_extent(operands[1] if idx is None else idx, d)
         return None if idx is None else self.new.add("gather", (operands[0], idx),
                                                      **node.attr_dict)
+
+    def _from_extent(self, idx: int, d: Dim) -> int:
+        """Indices ``idx`` into the symbolic axis ``d`` (counted from its extent, as an
+        exact-size program counts them) as positions of its padded layout: negatives
+        wrapped against the extent; those outside [-extent, extent) moved outside
+        [-bound, bound) by the padding, where the gather refuses them."""
+        g = self.new
+        if g.nodes[idx].type.dtype is not DType.I64:
+            idx = g.add("cast", (idx,), dtype="i64")
+        ext = self._extent(d.name)
+        zero = self._const(0, DType.I64)
+        padding = g.add("sub", (self._const(int(d), DType.I64), ext))
+        wrapped = g.add("where", (g.add("lt", (idx, zero)), g.add("add", (idx, ext)), idx))
+        above = g.add("ge", (wrapped, ext))
+        below = g.add("lt", (wrapped, zero))
+        moved = g.add("where", (above, g.add("add", (wrapped, padding)), wrapped))
+        return g.add("where", (below, g.add("sub", (g.add("sub", (wrapped, padding)),
+                                                    ext)), moved))
 
     def _computed_indices(self, nid: int, t: TensorType, operand: int) -> int | None:
         """Indices computed at run time (not an input) on symbolic axes: their padding
