@@ -361,3 +361,23 @@ def test_read_only_views_are_not_keyed_by_a_freed_arrays_address():
     (view,) = cg._readonly_outputs([cut])
     assert view.shape == cut.shape and not view.flags.writeable
     np.testing.assert_array_equal(view, cut)
+
+
+@pytest.mark.parametrize("pool", ["max_pool2d", "avg_pool2d"])
+def test_pooling_over_a_symbolic_batch(device, pool):
+    """max_pool2d / avg_pool2d with a symbolic batch run at every extent (their rule
+    read a weight operand that pools do not have: IndexError at compile time); a
+    symbolic spatial axis is a GraphBuildError."""
+    g = rlx.Graph()
+    x = g.input("x", (Dim("b", 4), 3, 6, 6))
+    g.set_outputs([getattr(rlx, pool)(x, 2)])
+    cg = rlx.Session(device).compile(g)
+    for rows in (1, 3, 4):
+        xv = np.random.default_rng(rows).standard_normal((rows, 3, 6, 6)).astype(np.float32)
+        blocks = xv.reshape(rows, 3, 3, 2, 3, 2)
+        want = blocks.max(axis=(3, 5)) if pool == "max_pool2d" else blocks.mean(axis=(3, 5))
+        np.testing.assert_allclose(cg.run({"x": xv})[0], want, rtol=1e-6, atol=1e-6)
+    g = rlx.Graph()
+    g.set_outputs([getattr(rlx, pool)(g.input("x", (1, 3, Dim("h", 8), 6)), 2)])
+    with pytest.raises(rlx.GraphBuildError, match="only the batch axis"):
+        rlx.Session(device).compile(g)

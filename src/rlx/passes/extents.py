@@ -416,13 +416,17 @@ class _Lowering:
         return None
 
     def _conv(self, node, ins, operands):
-        for t in (*ins, node.type):
-            self._require_fixed(node, t, range(1, t.rank), "only the batch axis may be "
-                                                           "symbolic")
+        self._pool(node, ins, operands)
         self._require_fixed(node, ins[1], (0,), "the weight must be fixed")
         return None
 
-    _max_pool2d = _avg_pool2d = _conv
+    def _pool(self, node, ins, operands):
+        for t in (*ins, node.type):
+            self._require_fixed(node, t, range(1, t.rank), "only the batch axis may be "
+                                                           "symbolic")
+        return None
+
+    _max_pool2d = _avg_pool2d = _pool
 
     def _attention(self, node, ins, operands):
         q, k, v = ins[:3]
