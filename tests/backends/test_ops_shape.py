@@ -194,6 +194,16 @@ def test_pad_constant_value(device, dtype, value):
     assert_same(out, np.pad(x, [(1, 1), (2, 0)], constant_values=fill))
 
 
+@pytest.mark.parametrize("dtype, value", [("i8", 300.0), ("i32", 2.5), ("u8", -1.0),
+                                          ("bool", 2.0), ("i32", float("nan"))])
+def test_pad_value_an_integer_tensor_cannot_hold_is_refused(dtype, value):
+    """A constant pad value must fit an integer or bool tensor exactly, as a Python
+    number beside a tensor must (an i8 pad of 300 wrote 127, of 2.5 wrote 2)."""
+    g = rlx.Graph()
+    with pytest.raises(rlx.DTypeError, match="does not fit"):
+        rlx.pad(g.input("x", (1, 3), dtype), [(0, 1), (0, 0)], value=value)
+
+
 def test_pad_constant_grows_an_empty_axis(device):
     x = np.zeros((0, 2), dtype=np.float32)
     out = run_op(device, lambda t: rlx.pad(t, [(1, 1), (0, 1)], value=3.0), x)

@@ -9,7 +9,9 @@ slice rule on one axis) also serves passes and backends reading a slice's attrib
 
 from __future__ import annotations
 
-from rlx.ir.dtypes import as_dtype
+import numpy as np
+
+from rlx.ir.dtypes import as_dtype, convert_exactly
 from rlx.ir.opdef import define
 from rlx.ir.typerules import _shape_tuple, fail_attr, fail_dtype, fail_shape, norm_axes, norm_axis
 from rlx.ir.types import (
@@ -254,9 +256,12 @@ def _infer_pad(op, ins, a):
             raise fail_shape(op, ins, f"reflect padding ({b}, {e}) needs pads < dimension {d}")
         if mode == "edge" and d == 0 and (b or e):
             raise fail_shape(op, ins, "edge padding of an empty axis")
+    value = float(a["value"])
+    if mode == "constant" and not x.dtype.is_float and \
+            convert_exactly(np.array(value), x.dtype) is None:
+        raise fail_dtype(op, ins, f"the pad value {a['value']!r} does not fit {x.dtype} exactly")
     shape = tuple(d + b + e for d, (b, e) in zip(x.shape, pads))
-    return TensorType(shape, x.dtype), {"pads": pads, "mode": mode,
-                                        "value": float(a["value"])}
+    return TensorType(shape, x.dtype), {"pads": pads, "mode": mode, "value": value}
 
 define("pad", "shape", (1, 1), _infer_pad,
        ("Pad each axis by (before, after): constant value, reflect (no edge repeat, numpy "
