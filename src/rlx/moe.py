@@ -100,10 +100,22 @@ def moe_mlp(x: Tensor, router: Tensor, gate_w: Tensor, up_w: Tensor, down_w: Ten
     if activation not in _ACTIVATIONS:
         raise GraphBuildError(f"moe_mlp: activation must be one of {sorted(_ACTIVATIONS)}, "
                               f"got {activation!r}")
+    if isinstance(scheme, dict):
+        parts = ("gate", "up", "down")
+        if set(scheme) != set(parts):
+            raise GraphBuildError(f"moe_mlp: scheme as a dict names a format for each of "
+                                  f"{list(parts)}, got keys {sorted(map(str, scheme))}")
+        schemes = dict(scheme)
+    else:
+        schemes = dict.fromkeys(("gate", "up", "down"), scheme)
+    experts = {which: w.shape[0] if w.shape else None
+               for which, w in (("router", router), ("gate", gate_w), ("up", up_w),
+                                ("down", down_w))}
+    if len(set(experts.values())) != 1:
+        raise GraphBuildError(f"moe_mlp: the router and the expert weights must hold the "
+                              f"same number of experts (their first axis), got {experts}")
     logits = x @ router.transpose()
     weights, idx = route(logits, k, gate=gate, renormalize=renormalize)
-    schemes = scheme if isinstance(scheme, dict) else dict.fromkeys(("gate", "up", "down"),
-                                                                     scheme)
     d = x.shape[-1]
 
     def project(inp: Tensor, w: Tensor, which: str, width_in: int) -> Tensor:

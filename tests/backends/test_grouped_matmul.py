@@ -176,3 +176,23 @@ def test_bad_operands_are_refused_when_the_graph_is_built():
         moe.grouped_matmul(x, idx, w, x_int8=True)
     with pytest.raises(DTypeError, match="take u8"):
         moe.grouped_matmul(x, idx, g.param("q", (4, 7), "u8"), scheme="q8_0", n=5, k=32)
+
+
+def test_moe_mlp_refuses_mismatched_experts_and_incomplete_schemes():
+    """The router's expert count must be the weights' (a 2-row router over 4 experts
+    ran, never selecting experts 2 and 3; a 6-row one failed some runs inside
+    grouped_matmul); a per-projection scheme dict names all three (a missing key was a
+    KeyError)."""
+    g = rlx.Graph("moe")
+    x = g.input("x", (3, 8))
+    weights = [g.param(n, s) for n, s in (("g", (4, 6, 8)), ("u", (4, 6, 8)), ("d", (4, 8, 6)))]
+    for rows in (2, 6):
+        with pytest.raises(rlx.GraphBuildError, match="same number of experts"):
+            moe.moe_mlp(x, g.param(f"r{rows}", (rows, 8)), *weights, 2)
+    router = g.param("r", (4, 8))
+    with pytest.raises(rlx.GraphBuildError, match="same number of experts"):
+        moe.moe_mlp(x, router, weights[0], g.param("u3", (3, 6, 8)), weights[2], 2)
+    for scheme in ({"gate": "q8_0", "up": "q8_0"}, {"gate": "f32", "up": "f32", "down": "f32",
+                                                   "extra": "f32"}):
+        with pytest.raises(rlx.GraphBuildError, match="names a format for each"):
+            moe.moe_mlp(x, router, *weights, 2, scheme=scheme)

@@ -166,3 +166,20 @@ def test_a_symbolic_token_count_captures_the_active_tokens(device):
     (captured,) = cg.take_moe_topk_capture()
     assert captured == _routing(_weights(), xv)[0].reshape(-1).tolist()
     assert cg.take_moe_residency_stats().resident == (3 * K,)
+
+
+def test_read_output_row_sees_the_graphs_outputs_only(device):
+    """The expert ids a MoE graph adds as hidden outputs are not an output of the graph
+    for read_output_row either (index 1 of a one-output graph returned them)."""
+    g = rlx.Graph("moe")
+    x = g.input("x", (3, 8))
+    g.set_outputs([moe.moe_mlp(x, g.param("r", (4, 8)), g.param("g", (4, 6, 8)),
+                               g.param("u", (4, 6, 8)), g.param("d", (4, 8, 6)), 2)])
+    cg = rlx.Session(device).compile(g)
+    rng = np.random.default_rng(0)
+    for name, shape in (("r", (4, 8)), ("g", (4, 6, 8)), ("u", (4, 6, 8)), ("d", (4, 8, 6))):
+        cg.set_param(name, rng.standard_normal(shape).astype(np.float32))
+    (out,) = cg.run({"x": rng.standard_normal((3, 8)).astype(np.float32)})
+    np.testing.assert_array_equal(cg.read_output_row(0, 1, 8), out[1])
+    with pytest.raises(rlx.InputError, match=r"output index 1 out of range \(1 outputs\)"):
+        cg.read_output_row(1, 0, 2)

@@ -447,9 +447,8 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
                 raise InputError(f"read_output_row: {what} must be an int, got {value!r}")
         if not self._exe.ran:
             raise InputError("read_output_row: the graph has not run yet")
+        self._check_output_index(out_idx)    # the graph's outputs, not hidden ones
         outs = self._exe.last_outputs
-        if not 0 <= out_idx < len(outs):
-            raise InputError(f"output index {out_idx} out of range ({len(outs)} outputs)")
         if self._extents is not None and self._last_extents is not None:
             outs = self._extents.cut(outs, self._last_extents)   # the run's extents
         flat = outs[out_idx].reshape(-1)
