@@ -96,6 +96,17 @@ def test_speculative_drafts_and_reports_acceptance(opened, capsys, monkeypatch):
     assert "--speculative 8: at most 7" in capsys.readouterr().err
 
 
+def test_speculative_on_a_prompt_that_fills_the_cache(opened, capsys):
+    """--speculative does not change what fits: its warm-up verify call needed a cache
+    row past a prompt of --max-seq tokens (exit 2 where the plain run printed a token)."""
+    _, path = opened
+    argv = ["generate", "--model", path, "ab", "--max-seq", "3"]
+    assert main(argv) == 0
+    plain = capsys.readouterr().out
+    assert main(argv + ["--speculative", "2"]) == 0
+    assert capsys.readouterr().out == plain
+
+
 def test_chat_applies_the_template(opened, capsys, monkeypatch):
     _, path = opened
     seen = []

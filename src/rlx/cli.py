@@ -415,8 +415,8 @@ def _generate(args: argparse.Namespace) -> int:
         # the first prefill of a length compiles its graph: do it untimed
         model.reset(1)
         model.prefill([ids])
-        if lookup is not None:
-            model.verify([ids[-1:]])    # and so does the first verify call
+        if lookup is not None and len(ids) < model.max_seq:
+            model.verify([ids[-1:]])    # and so does the first verify call (when one fits)
     _progress(f"ready in {time.perf_counter() - t0:.1f} s")
     tokens = stream(model, ids, sampling, max_new_tokens=args.max_tokens,
                     speculative=lookup)

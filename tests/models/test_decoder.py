@@ -322,6 +322,9 @@ def test_misuse_raises_input_errors(tiny_model):
         model.prefill([[1], [], [2]])
     with pytest.raises(InputError, match="token ids"):
         model.prefill([[1], [61], [2]])
+    for bad in ([[1.9], [2], [3]], [["3"], [2], [3]], [[True], [2], [3]], ["abc", [2], [3]]):
+        with pytest.raises(InputError, match="integer token ids"):   # int() took them
+            model.prefill(bad)
     with pytest.raises(InputError, match="max_seq"):
         model.prefill([[1] * (MAX_SEQ + 1), [2], [3]])
     with pytest.raises(InputError, match="next_ids"):

@@ -225,6 +225,13 @@ def test_chat_template_errors():
         apply_chat_template("{% for %}", [])
     with pytest.raises(InputError, match="'role' and 'content'"):
         generate(model_for(["hi"]), [{"text": "hi"}])
+    for bad in ({"role": "user", "content": 5}, {"role": "user", "content": None},
+                {"role": 3, "content": "hi"}):     # the template raised a TypeError
+        with pytest.raises(InputError, match="both strings"):
+            generate(model_for(["hi"]), [bad])
+    with pytest.raises(ChatTemplateError, match="failed on these messages: TypeError"):
+        apply_chat_template("{{ messages[0]['content'] + '!' }}",
+                            [{"role": "user", "content": 5}])
 
 
 def test_smollm2_chat_template_renders_like_chatml():
@@ -250,7 +257,10 @@ def test_smollm2_chat_template_renders_like_chatml():
     ([1, 2], {"chat": True}, "chat=True needs a text prompt"),
     ("ab", {"max_new_tokens": -1}, "max_new_tokens must be"),
     ("ab", {"stop": "x"}, "stop must be a list"),
+    ("ab", {"stop": None}, "stop must be a list"),
+    ("ab", {"stop": 5}, "stop must be a list"),
     ("ab", {"stop_ids": ["x"]}, "stop_ids must be"),
+    ("ab", {"stop_ids": None}, "stop_ids must be"),
     ("ab", {"sampling": "greedy"}, "sampling must be a SamplingParams"),
 ])
 def test_bad_requests_raise_input_errors(prompt, kwargs, message):
@@ -260,6 +270,12 @@ def test_bad_requests_raise_input_errors(prompt, kwargs, message):
         return
     with pytest.raises(InputError, match=message):
         generate(model, prompt, **kwargs)
+
+
+def test_generate_batch_needs_a_list_of_prompts():
+    for bad in (None, 5, "ab"):
+        with pytest.raises(InputError, match="expects a list of prompts"):
+            generate_batch(model_for(["hi"]), bad)
 
 
 def test_detokenizer_keeps_the_space_a_leading_strip_would_drop():

@@ -293,6 +293,11 @@ def test_speculative_serving_answers_as_speculative_generate(served, client):
     ({"model": DECODER, "prompt": "x", "logprobs": 6}, 400, "invalid_value"),
     ({"model": DECODER, "messages": QUESTION, "presence_penalty": 0.5}, 400,
      "unsupported_parameter"),
+    ({"model": DECODER, "prompt": "x", "logit_bias": {"7042": -100}}, 400,
+     "unsupported_parameter"),
+    ({"model": DECODER, "prompt": "x", "best_of": 3}, 400, "unsupported_parameter"),
+    ({"model": DECODER, "prompt": "x", "suffix": " END"}, 400, "unsupported_parameter"),
+    ({"model": DECODER, "messages": QUESTION, "min_p": 0.1}, 400, "unsupported_parameter"),
     ({"model": DECODER, "messages": QUESTION, "max_tokens": MAX_SEQ}, 400,
      "context_length_exceeded"),
     ({"model": DECODER, "messages": [{"role": "user", "content": "word " * 400}]}, 400,
@@ -316,7 +321,7 @@ def test_bad_requests_get_openai_errors(served, body, status, code):
     assert ok == 200                      # and the server goes on serving
 
 
-@pytest.mark.parametrize("raw", [b"{not json", b"[1, 2]", b"\xff\xfe"])
+@pytest.mark.parametrize("raw", [b"{not json", b"[1, 2]", b"\xff\xfe", b"[" * 100_000])
 def test_malformed_bodies(served, raw):
     status, _, answer = _post(served[0] + "/v1/chat/completions", raw, raw=True)
     assert status == 400 and answer["error"]["type"] == "invalid_request_error"
@@ -759,3 +764,26 @@ def test_echo_of_a_prompt_of_token_ids_is_its_text(served, client):
                                   echo=True)
     plain = client.completions.create(model=DECODER, prompt=ids, max_tokens=3, temperature=0)
     assert r.choices[0].text == "Once upon a time" + plain.choices[0].text
+
+
+def test_a_neutral_unsupported_field_is_accepted(served):
+    """Fields rlx does not implement are refused only when they would change the
+    answer: their neutral values pass."""
+    body = {"model": DECODER, "prompt": "Hi", "max_tokens": 1, "logit_bias": {},
+            "best_of": 1, "suffix": "", "user": "someone"}
+    status, _, answer = _post(served[0] + "/v1/completions", body)
+    assert status == 200, answer
+
+
+def test_a_streamed_echo_sends_the_prompt_first(served, client):
+    """stream with echo: the prompt's text is the first chunk of each choice, so the
+    streamed text equals the whole response's (streaming dropped the prompt)."""
+    whole = client.completions.create(model=DECODER, prompt="Once upon a time", max_tokens=3,
+                                      temperature=0, echo=True, n=2)
+    chunks = list(client.completions.create(model=DECODER, prompt="Once upon a time",
+                                            max_tokens=3, temperature=0, echo=True, n=2,
+                                            stream=True))
+    for i in range(2):
+        texts = [c.choices[0].text for c in chunks if c.choices and c.choices[0].index == i]
+        assert texts[0] == "Once upon a time"
+        assert "".join(texts) == whole.choices[i].text

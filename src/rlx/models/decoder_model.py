@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -621,10 +622,10 @@ class DecoderModel:
             rows = [list(map(int, r)) for r in ids]
         else:
             try:
-                rows = [[int(t) for t in r] for r in ids]
+                rows = [[_token_id(t) for t in r] for r in ids]
             except TypeError:
-                raise InputError("prefill: ids must be one sequence of token ids per "
-                                 "sequence, or a 2-D integer array") from None
+                raise InputError("prefill: ids must be one sequence of integer token ids "
+                                 "per sequence, or a 2-D integer array") from None
         if len(rows) != self.batch:
             raise InputError(f"prefill: {len(rows)} sequences for a cache of {self.batch} "
                              "(call reset(batch) first)")
@@ -806,3 +807,11 @@ def load_decoder(path: str | os.PathLike, device: str = "cpu", max_seq: int | No
     config, weights, tokenizer = read_decoder_checkpoint(path)
     return DecoderModel(config, weights, tokenizer, device, max_seq, max_batch, options,
                         prefill_chunk, weight_format, page_size, kv_pages, kv_dtype)
+
+
+def _token_id(t: Any) -> int:
+    """``t`` as a token id: an int or numpy integer (TypeError for anything else, bools,
+    floats and numeric strings included: int() took 504.9 and "3575")."""
+    if isinstance(t, bool | np.bool_):
+        raise TypeError("a bool is not a token id")
+    return operator.index(t)

@@ -42,7 +42,7 @@ import contextlib
 import importlib.util
 import time
 import weakref
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -272,6 +272,10 @@ def apply_chat_template(template: str, messages: Sequence[Mapping[str, str]],
                                add_generation_prompt=add_generation_prompt, **variables)
     except jinja2.TemplateError as exc:
         raise ChatTemplateError(f"the chat template failed: {exc}") from None
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        # the template's own operations on the messages' values (content not a str)
+        raise ChatTemplateError(f"the chat template failed on these messages: "
+                                f"{type(exc).__name__}: {exc}") from None
 
 
 def _chat_text(model: CausalLM, messages: Sequence[Mapping[str, str]]) -> str:
@@ -281,9 +285,10 @@ def _chat_text(model: CausalLM, messages: Sequence[Mapping[str, str]]) -> str:
                                 "(tokenizer.chat_template); pass a plain prompt instead",
                                 by_request=True)
     for message in messages:
-        if not isinstance(message, Mapping) or "role" not in message or "content" not in message:
+        if not isinstance(message, Mapping) or not isinstance(message.get("role"), str) or \
+                not isinstance(message.get("content"), str):
             raise InputError(f"a chat message must be a mapping with 'role' and 'content', "
-                             f"got {message!r}")
+                             f"both strings, got {message!r}")
     tokenizer = model.tokenizer
     names = {f"{kind}_token": tokenizer.id_to_token(getattr(tokenizer.special, kind))
              for kind in ("bos", "eos") if getattr(tokenizer.special, kind) is not None}
@@ -560,9 +565,11 @@ def _check_settings(max_new_tokens: int, stop: Sequence[str], stop_ids: Sequence
     if isinstance(max_new_tokens, bool) or not isinstance(max_new_tokens, (int, np.integer)) \
             or max_new_tokens < 0:
         raise InputError(f"max_new_tokens must be an integer >= 0, got {max_new_tokens!r}")
-    if isinstance(stop, str) or not all(isinstance(s, str) for s in stop):
+    if isinstance(stop, str | bytes) or not isinstance(stop, Collection) or \
+            not all(isinstance(s, str) for s in stop):
         raise InputError(f"stop must be a list of strings, got {stop!r}")
-    if not all(isinstance(i, (int, np.integer)) and not isinstance(i, bool) for i in stop_ids):
+    if not isinstance(stop_ids, Collection) or not all(
+            isinstance(i, (int, np.integer)) and not isinstance(i, bool) for i in stop_ids):
         raise InputError(f"stop_ids must be a list of token ids, got {stop_ids!r}")
 
 
@@ -642,8 +649,9 @@ def generate_batch(model: CausalLM, prompts: Sequence[Prompt],
     sampler (one random stream) serves all rows of a batch, in row order.
     """
     _check_settings(max_new_tokens, stop, stop_ids)
-    if isinstance(prompts, str):
-        raise InputError("generate_batch expects a list of prompts; use generate() for one")
+    if isinstance(prompts, str) or not isinstance(prompts, Collection):
+        raise InputError(f"generate_batch expects a list of prompts, got {prompts!r}"
+                         + ("; use generate() for one" if isinstance(prompts, str) else ""))
     all_ids = [prompt_ids(model, p, chat) for p in prompts]
     sampler = Sampler(SamplingParams.greedy() if sampling is None else sampling)
     step = getattr(model, "max_batch", None) or max(len(all_ids), 1)

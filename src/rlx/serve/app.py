@@ -61,6 +61,8 @@ def create_app(engine: Engine, decoder_name: str | None = None,
             body = json.loads(await request.body())
         except (ValueError, UnicodeDecodeError) as e:
             raise APIError(400, f"the request body is not valid JSON ({e})") from None
+        except RecursionError:     # json's parser recurses once per nesting level
+            raise APIError(400, "the request body is nested too deeply") from None
         if not isinstance(body, dict):
             raise APIError(400, "the request body must be a JSON object")
         return body
@@ -95,9 +97,12 @@ def create_app(engine: Engine, decoder_name: str | None = None,
         ident = f"{'chatcmpl' if chat else 'cmpl'}-{uuid.uuid4().hex}"
         shape = _ChunkShape(ident, name, int(time.time()), chat, req.n * len(req.prompts))
         engine.metrics.request(endpoint, 200)
+        echoed = ([_prompt_text(req.prompts[i // req.n], engine.decoder.tokenizer)
+                   for i in range(shape.choices)] if req.echo else None)
         if req.stream:
             return StreamingResponse(_sse(events, job, shape, prompt_tokens,
-                                          req.include_usage, req.logprobs is not None),
+                                          req.include_usage, req.logprobs is not None,
+                                          echoed),
                                      media_type="text/event-stream",
                                      headers={"Cache-Control": "no-cache"})
         texts = [""] * shape.choices
@@ -119,10 +124,9 @@ def create_app(engine: Engine, decoder_name: str | None = None,
             elif ev[0] == "end":
                 break
         starts = [0] * shape.choices
-        if req.echo:
-            echoed = [_prompt_text(p, engine.decoder.tokenizer) for p in req.prompts]
-            starts = [len(echoed[i // req.n]) for i in range(shape.choices)]
-            texts = [echoed[i // req.n] + t for i, t in enumerate(texts)]
+        if echoed is not None:
+            starts = [len(e) for e in echoed]
+            texts = [e + t for e, t in zip(echoed, texts)]
         scores = None if req.logprobs is None else [
             shape.logprobs(entries, start) for entries, start in zip(logprobs, starts)]
         return JSONResponse(shape.response(texts, reasons,
@@ -311,9 +315,12 @@ class _ChunkShape:
 
 
 async def _sse(events: asyncio.Queue, job: Job, shape: _ChunkShape, prompt_tokens: list[int],
-               include_usage: bool, wanted: bool) -> AsyncIterator[str]:
+               include_usage: bool, wanted: bool,
+               echoed: list[str] | None = None) -> AsyncIterator[str]:
     """The job's events as server-sent events; the job is cancelled when the client
-    goes away (the generator is closed early)."""
+    goes away (the generator is closed early). ``echoed``: each choice's prompt text,
+    sent as its first chunk (``echo``), the log-probabilities' offsets counting from
+    its end as in a whole response."""
     completion_tokens = 0
     # log-probabilities ride on the next chunk of their choice (a token may add no text
     # yet: the detokenizer holds back what a stop string might still claim)
@@ -332,6 +339,9 @@ async def _sse(events: asyncio.Queue, job: Job, shape: _ChunkShape, prompt_token
         if shape.chat:
             for i in range(shape.choices):
                 yield _data(shape.chunk(i, None, first=True))
+        for i, text in enumerate(echoed or ()):
+            offsets[i] = len(text)
+            yield _data(shape.chunk(i, text))
         while True:
             ev = await events.get()
             if ev[0] == "logprob":

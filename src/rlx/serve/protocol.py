@@ -4,7 +4,8 @@ Every field a request may carry is checked here, before any work is queued: a ba
 request gets a :class:`APIError` (HTTP 400, 404, 429) whose :meth:`APIError.body` is the
 OpenAI error object ``{"error": {"message", "type", "param", "code"}}``. Fields rlx does
 not implement yet are refused by name rather than ignored (non-zero
-``presence_penalty`` / ``frequency_penalty``, token-id embedding inputs); fields that
+``presence_penalty`` / ``frequency_penalty``, the fields of :data:`UNSUPPORTED` such as
+``logit_bias``, ``best_of`` or ``suffix``, token-id embedding inputs); fields that
 change nothing here (``user``, ``stream_options``...) are accepted.
 """
 
@@ -23,6 +24,16 @@ MAX_COMPLETION_LOGPROBS = 5     # completions' logprobs
 DEFAULT_COMPLETION_TOKENS = 16
 """``max_tokens`` of a completion that names none (OpenAI's default); a chat completion
 without one runs to the end of the context or a stop."""
+
+
+UNSUPPORTED: dict[str, tuple[Any, ...]] = {
+    "logit_bias": ({},), "best_of": (1,), "suffix": ("",), "min_p": (0, 0.0),
+    "repetition_penalty": (1, 1.0), "tools": ([],), "tool_choice": ("none",),
+    "functions": ([],), "function_call": ("none",), "response_format": ({"type": "text"},),
+    "prediction": ({},), "audio": ({},), "modalities": (["text"],),
+}
+"""Generation fields that would change the result and that rlx does not implement,
+with the values that change nothing (accepted); any other value is refused by name."""
 
 
 class APIError(Exception):
@@ -88,6 +99,11 @@ def parse_generation(body: dict[str, Any], chat: bool) -> GenerationRequest:
         if value not in (None, 0):
             raise APIError(400, f"'{name}' other than 0 is not supported by this server yet",
                            param=name, code="unsupported_parameter")
+    for name, neutral in UNSUPPORTED.items():
+        value = body.get(name)
+        if value is not None and value not in neutral:
+            raise APIError(400, f"'{name}' is not supported by this server yet (got "
+                           f"{value!r})", param=name, code="unsupported_parameter")
     if chat:
         prompts = [_messages(body.get("messages"))]
     else:
