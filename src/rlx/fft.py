@@ -12,7 +12,11 @@ vmap go through all of them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
 
 from rlx.errors import GraphBuildError
 from rlx.ir.dtypes import DType
@@ -25,19 +29,39 @@ def _norm(norm: str | None) -> str:
     return "backward" if norm is None else norm
 
 
+def _int(what: str, value: Any) -> int:
+    """``value`` as a Python int (numpy integers too, as numpy.fft takes them)."""
+    if isinstance(value, bool | np.bool_):
+        raise GraphBuildError(f"rlx.fft: {what} must be an int, got {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise GraphBuildError(f"rlx.fft: {what} must be an int, got {value!r}") from None
+
+
 def _axis(x: Tensor, axis: int) -> int:
+    axis = _int("axis", axis)
     if not -x.ndim <= axis < x.ndim:
         raise GraphBuildError(f"rlx.fft: axis {axis} is out of range for a tensor of rank "
                               f"{x.ndim}")
     return axis % x.ndim
 
 
-def _fit(x: Tensor, axis: int, n: int | None) -> Tensor:
-    """``x`` cropped or zero-padded to ``n`` along ``axis`` (numpy's ``n=``)."""
-    if n is None or n == x.shape[axis]:
-        return x
+def _points(n: int | None) -> int | None:
+    """The ``n=`` argument: None or an int >= 1."""
+    if n is None:
+        return None
+    n = _int("n", n)
     if n < 1:
         raise GraphBuildError(f"rlx.fft: n must be >= 1, got {n}")
+    return n
+
+
+def _fit(x: Tensor, axis: int, n: int | None) -> Tensor:
+    """``x`` cropped or zero-padded to ``n`` along ``axis`` (numpy's ``n=``)."""
+    n = _points(n)
+    if n is None or n == x.shape[axis]:
+        return x
     size = x.shape[axis]
     if n < size:
         starts = [0] * x.ndim
@@ -87,6 +111,7 @@ def rfft(a: Tensor, n: int | None = None, axis: int = -1, norm: str | None = Non
 def irfft(a: Tensor, n: int | None = None, axis: int = -1, norm: str | None = None) -> Tensor:
     """numpy.fft.irfft: n real points from n // 2 + 1 bins (n defaults to 2 (m - 1))."""
     axis = _axis(a, axis)
+    n = _points(n)
     if n is None:
         n = 2 * (a.shape[axis] - 1)
         if n < 1:
@@ -98,7 +123,13 @@ def irfft(a: Tensor, n: int | None = None, axis: int = -1, norm: str | None = No
 
 def _axes_and_sizes(a: Tensor, s: Sequence[int] | None, axes: Sequence[int]
                     ) -> list[tuple[int, int | None]]:
+    if isinstance(axes, int | np.integer) or not isinstance(axes, Iterable):
+        raise GraphBuildError(f"rlx.fft: axes must be a sequence of ints, got {axes!r}")
     axes = [_axis(a, ax) for ax in axes]
+    if s is not None:
+        if isinstance(s, int | np.integer) or not isinstance(s, Iterable):
+            raise GraphBuildError(f"rlx.fft: s must be a sequence of ints, got {s!r}")
+        s = [_points(n) for n in s]
     if len(set(axes)) != len(axes):
         raise GraphBuildError(f"rlx.fft: repeated axes {list(axes)}")
     if s is not None and len(s) != len(axes):

@@ -96,3 +96,26 @@ def test_bad_fft_arguments_are_refused():
         rlx.fft.rfft(z)
     with pytest.raises(rlx.GraphBuildError, match="n must be"):
         rlx.fft.fft(z, n=0)
+    with pytest.raises(rlx.GraphBuildError, match="n must be >= 1, got -2"):
+        rlx.fft.irfft(z, n=-2)
+    for bad in ({"n": "4"}, {"n": 4.0}, {"axis": "0"}, {"axis": True}):
+        with pytest.raises(rlx.GraphBuildError, match="must be an int"):
+            rlx.fft.fft(z, **bad)
+    with pytest.raises(rlx.GraphBuildError, match="axes must be a sequence"):
+        rlx.fft.fft2(z, axes=0)
+
+
+def test_numpy_integers_are_taken_as_numpy_fft_takes_them(device):
+    """axis, n, s and axes given as numpy integers (an axis np.int64(0) was 'out of
+    range', irfft's n=np.int64(5) refused)."""
+    x_value = np.random.default_rng(2).standard_normal((4, 6))
+    g = rlx.Graph("np_ints")
+    x = g.input("x", x_value.shape, "f64")
+    bins = rlx.fft.rfft(x, axis=np.int32(-1))
+    g.set_outputs([abs(rlx.fft.fft(x, n=np.int64(5), axis=np.int64(0))),
+                   rlx.fft.irfft(bins, n=np.int64(5), axis=np.int64(1)),
+                   abs(rlx.fft.fft2(x, s=np.array([4, 3]), axes=np.array([0, 1])))])
+    a, b, c = rlx.Session(device).compile(g).run({"x": x_value})
+    np.testing.assert_allclose(a, abs(np.fft.fft(x_value, n=5, axis=0)), atol=1e-12)
+    np.testing.assert_allclose(b, np.fft.irfft(np.fft.rfft(x_value), n=5, axis=1), atol=1e-12)
+    np.testing.assert_allclose(c, abs(np.fft.fft2(x_value, s=(4, 3))), atol=1e-12)
