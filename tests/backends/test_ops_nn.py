@@ -784,6 +784,18 @@ def test_softmax_cross_entropy(device, dtype, reduction, label_dtype):
     _expect_close(got, want, dtype)
 
 
+def test_softmax_cross_entropy_of_huge_close_logits(device):
+    """Logits of 1e16 and more: the loss is log 2 (shift and label logit cancel first;
+    logsumexp minus the logit lost it to rounding: 0)."""
+    logits = np.array([[1e16, 1e16, 1e16 - 1e4], [3e17, 3e17 - 1e3, 3e17]])
+    labels = np.array([0, 2], np.int64)
+    got = _run_xent(device, logits, labels, "none")
+    want = F.cross_entropy(torch.from_numpy(logits), torch.from_numpy(labels),
+                           reduction="none").numpy()
+    np.testing.assert_allclose(got, want, rtol=1e-12)
+    np.testing.assert_allclose(got, [np.log(2.0)] * 2, rtol=1e-12)
+
+
 @pytest.mark.parametrize("bad", [5, -1, 4])
 def test_softmax_cross_entropy_bad_label_raises(device, bad):
     logits = _sample(np.random.default_rng(21), (3, 4), "f32")

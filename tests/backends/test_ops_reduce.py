@@ -300,6 +300,18 @@ def test_softmax_is_stable_for_large_inputs(device, op, dtype):
     assert_matches(out, theirs, dtype, magnitude=big)
 
 
+@pytest.mark.parametrize("dtype, big", [("f64", 1e17), ("f32", 3e38)])
+def test_log_softmax_keeps_its_log_term_for_huge_logits(device, dtype, big):
+    """log_softmax of [big, big, small]: -log 2 for the two big ones, as torch gives
+    (x - logsumexp(x) rounded the log 2 away on the reference device: 0)."""
+    x = np.array([[big, big, big - 1e4 if dtype == "f64" else 1.0]]).astype(
+        rlx.as_dtype(dtype).np)
+    out = run_op(device, lambda t: rlx.log_softmax(t, -1), x, dtype)
+    want = torch.log_softmax(torch.from_numpy(x.astype(np.float64)), dim=-1).numpy()
+    np.testing.assert_allclose(out[0, :2], [-np.log(2.0)] * 2, rtol=1e-6)
+    np.testing.assert_allclose(out, want, rtol=1e-6)
+
+
 @pytest.mark.parametrize("op", ["softmax", "log_softmax"])
 def test_softmax_of_all_minus_inf_is_nan_as_torch(device, op):
     x = np.array([[-np.inf, -np.inf], [-np.inf, 0.0]], dtype=np.float32)

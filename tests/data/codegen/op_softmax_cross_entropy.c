@@ -40,7 +40,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
             r_sum += (double)rlx_expf(r_x - r_shift);
         }
         const double r_picked = (double)r_row[r_labels[r]];
-        const double r_loss = log(r_sum) + (double)r_shift - r_picked;
+        const double r_loss = ((double)r_shift - r_picked) + log(r_sum);
         r_total += r_loss;
     }
     r_out[0] = (float)(r_total / 48.0);
@@ -78,7 +78,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
             r_sum += (double)rlx_expf(r_x - r_shift);
         }
         const double r_picked = (double)r_row[r_labels[r]];
-        const double r_loss = log(r_sum) + (double)r_shift - r_picked;
+        const double r_loss = ((double)r_shift - r_picked) + log(r_sum);
         r_out[r] = (float)r_loss;
     }
     return 0;

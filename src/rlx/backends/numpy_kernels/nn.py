@@ -348,12 +348,13 @@ def _check_labels(labels: np.ndarray, classes: int) -> None:
                              f"is outside [0, {classes}) ({bad.size} bad label(s) in all)")
 
 
-def _row_logsumexp(logits: np.ndarray) -> np.ndarray:
-    """log(sum(exp(row))) per row, max-shifted; a row of -inf gives -inf."""
+def _row_logsumexp(logits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(shift, log(sum(exp(row - shift)))) per row: logsumexp is their sum, max-shifted;
+    a row of -inf gives (0, -inf)."""
     row_max = logits.max(axis=1, keepdims=True, initial=-np.inf)
     shift = np.where(np.isfinite(row_max), row_max, 0.0)
     with np.errstate(divide="ignore"):
-        return (shift + np.log(np.exp(logits - shift).sum(axis=1, keepdims=True)))[:, 0]
+        return shift[:, 0], np.log(np.exp(logits - shift).sum(axis=1, keepdims=True))[:, 0]
 
 
 def _reduce_losses(losses: np.ndarray, reduction: str) -> np.ndarray:
@@ -372,7 +373,9 @@ def _softmax_cross_entropy(node: Node, args: list[np.ndarray],
     n, classes = logits.shape
     _check_labels(labels, classes)
     picked = logits[np.arange(n), labels.astype(np.int64)]
-    losses = _row_logsumexp(logits) - picked
+    shift, log_sum = _row_logsumexp(logits)
+    with np.errstate(invalid="ignore"):    # the shift minus the label's logit first: both
+        losses = (shift - picked) + log_sum    # may be huge (1e16) and close
     return finish(_reduce_losses(losses, node.attr("reduction")), node)
 
 

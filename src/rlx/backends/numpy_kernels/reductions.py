@@ -122,10 +122,16 @@ def _softmax(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarr
 
 
 def _log_softmax(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
-    """``x - logsumexp(x)`` along ``axis``; a slice of all -inf gives nan."""
+    """``(x - max) - log(sum(exp(x - max)))`` along ``axis`` (``x - logsumexp(x)`` lost
+    the second term to rounding for logits of 1e16 and more); a slice of all -inf gives
+    nan."""
     x = accumulate(args[0])
-    with np.errstate(invalid="ignore"):
-        return finish(x - log_sum_exp(x, (node.attr("axis"),)), node)
+    axes = (node.attr("axis"),)
+    shift = max_shift(x, axes)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        shifted = x - shift
+        return finish(shifted - np.log(np.add.reduce(np.exp(shifted), axis=axes,
+                                                     keepdims=True)), node)
 
 
 def _cumsum(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:

@@ -300,7 +300,8 @@ def render_softmax_cross_entropy(ctx: RenderContext, node: Node) -> str:
             w.line(f"const {ct} r_x = {element};")
             w.line(f"r_sum += (double){exp(dt)}(r_x - r_shift);")
         w.line(f"const double r_picked = (double){cstyle.load(dt, 'r_row[r_labels[r]]')};")
-        w.line("const double r_loss = log(r_sum) + (double)r_shift - r_picked;")
+        # the shift minus the label's logit first: both may be huge (1e16) and close
+        w.line("const double r_loss = ((double)r_shift - r_picked) + log(r_sum);")
         w.line(finish)
     if reduction == "sum":
         w.line(f"r_out[0] = {cstyle.store(dt, f'({ct})r_total')};")
