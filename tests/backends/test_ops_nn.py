@@ -802,3 +802,25 @@ def test_softmax_cross_entropy_bad_label_raises(device, bad):
     labels = np.array([0, bad, 1], np.int64)
     with pytest.raises(ExecutionError, match=rf"label {bad}\b"):
         _run_xent(device, logits, labels, "mean")
+
+
+@pytest.mark.parametrize("op", ["layer_norm", "rms_norm"])
+def test_norms_of_rows_whose_squares_overflow_f32(device, op):
+    """f32 rows of 1e20-sized values: their squares overflow f32 (the cpu device's
+    float partial sums gave a variance of inf and outputs of 0); the result is float64
+    numpy's, as the reference device gives. wgpu decomposes the norms and squares in
+    f32 (documented in the README), so it is not held to this."""
+    if device.startswith("wgpu"):
+        pytest.skip("wgpu's decomposed norms square in f32 (README: the wgpu device)")
+    x = (np.arange(1, 17, dtype=np.float32).reshape(2, 8)
+         * np.array([[1e20], [1.0]], np.float32))
+    g = rlx.Graph()
+    t = g.input("x", x.shape, "f32")
+    g.set_outputs([rlx.layer_norm(t) if op == "layer_norm" else rlx.rms_norm(t, eps=1e-6)])
+    (got,) = rlx.Session(device).compile(g).run({"x": x})
+    x64 = x.astype(np.float64)
+    if op == "layer_norm":
+        want = (x64 - x64.mean(-1, keepdims=True)) / np.sqrt(x64.var(-1, keepdims=True) + 1e-5)
+    else:
+        want = x64 / np.sqrt((x64 ** 2).mean(-1, keepdims=True) + 1e-6)
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)

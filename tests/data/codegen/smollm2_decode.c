@@ -383,6 +383,8 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
         slots[rlx_at[0]] = rlx_caller_slots[rlx_at[0]];
         double r_s = 0.0;
         float r_rstd;
+        double r_v = 0.0;
+        float r_a = 0;
         {
             float r_s_l[16];
             __typeof__(r_s) r_s_w[16];
@@ -422,6 +424,83 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
                 for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
             }
             r_s = r_s + r_s_w[0];
+        }
+        if (!isfinite(r_s) && 1) {
+            r_a = 0;
+            {
+                __typeof__(r_a) r_a_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_a_l[l] = r_a;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 576; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + rlx_at[1]))[i0];
+                        const float r_d = fabs(r_x);
+                        r_a_l[l] = r_d > r_a_l[l] ? r_d : r_a_l[l];
+                    }
+                }
+                for (int l = 0; i0_b + l < 576; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + rlx_at[1]))[i0];
+                    const float r_d = fabs(r_x);
+                    r_a_l[l] = r_d > r_a_l[l] ? r_d : r_a_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_a_l[l] = r_a_l[l + w] > r_a_l[l] ? r_a_l[l + w] : r_a_l[l];
+                }
+                r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
+            }
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 576; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + rlx_at[1]))[i0];
+                            const float r_d = (r_x) / r_a;
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + rlx_at[1]))[i0];
+                        const float r_d = (r_x) / r_a;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_s = r_v / 1.0 * (double)r_a * (double)r_a;
         }
         {
             r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
@@ -2132,6 +2211,36 @@ static int rlx_k255(void **slots, uint8_t *arena, const int64_t *ctl) {
     return rlx_t0(slots, arena, ctl, at);
 }
 
+/* k256_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k256(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 113};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k257_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k257(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 11072, 114};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
+/* k258_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
+static int rlx_k258(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 11072};
+    return rlx_t13(slots, arena, ctl, at);
+}
+
+/* k259_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
+static int rlx_k259(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624, 115};
+    return rlx_t14(slots, arena, ctl, at);
+}
+
+/* k260_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k260(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 2624};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
@@ -2345,6 +2454,11 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k253(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k254(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k255(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k256(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k257(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k258(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k259(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k260(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
@@ -2352,36 +2466,6 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 1
-/* k256_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
-static int rlx_k256(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 113};
-    return rlx_t12(slots, arena, ctl, at);
-}
-
-/* k257_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
-static int rlx_k257(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 11072, 114};
-    return rlx_t12(slots, arena, ctl, at);
-}
-
-/* k258_silu_mul: elementwise: silu + mul (the code of rlx_t13) */
-static int rlx_k258(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 11072};
-    return rlx_t13(slots, arena, ctl, at);
-}
-
-/* k259_dequant_matmul: op: dequant_matmul (the code of rlx_t14) */
-static int rlx_k259(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624, 115};
-    return rlx_t14(slots, arena, ctl, at);
-}
-
-/* k260_add: elementwise: add (the code of rlx_t11) */
-static int rlx_k260(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {320, 2624};
-    return rlx_t11(slots, arena, ctl, at);
-}
-
 /* k261_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k261(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {118, 320, 2624};
@@ -3678,14 +3762,69 @@ static int rlx_k518(void **slots, uint8_t *arena, const int64_t *ctl) {
     return rlx_t3(slots, arena, ctl, at);
 }
 
+/* k520_transpose: op: transpose (the code of rlx_t4) */
+static int rlx_k520(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 6464};
+    return rlx_t4(slots, arena, ctl, at);
+}
+
+/* k521_rope: op: rope (the code of rlx_t5) */
+static int rlx_k521(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {7232, 2624, 64, 192};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k522_rope: op: rope (the code of rlx_t6) */
+static int rlx_k522(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {5696, 4928, 64, 192};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k523_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k523(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 4928, 381};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k524_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k524(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {0, 6464, 382};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k525_cached_attention: op: cached_attention (the code of rlx_t8) */
+static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1, 17216, 2624, 226, 381, 227, 382, 4928};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k526_transpose: op: transpose (the code of rlx_t9) */
+static int rlx_k526(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4928, 2624};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k528_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
+static int rlx_k528(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 232};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k529_add: elementwise: add (the code of rlx_t11) */
+static int rlx_k529(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {320, 4928};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
+/* k530_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k530(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {233, 320, 2624};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k256(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k257(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k258(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k259(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k260(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k261(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k262(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k264(slots, arena, ctl)) != 0) return rc;
@@ -3902,6 +4041,16 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k515(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k517(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k518(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k520(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k521(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k522(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k523(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k524(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k525(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k526(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k528(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k529(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k530(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
@@ -3909,66 +4058,6 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 2
-/* k520_transpose: op: transpose (the code of rlx_t4) */
-static int rlx_k520(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 6464};
-    return rlx_t4(slots, arena, ctl, at);
-}
-
-/* k521_rope: op: rope (the code of rlx_t5) */
-static int rlx_k521(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {7232, 2624, 64, 192};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k522_rope: op: rope (the code of rlx_t6) */
-static int rlx_k522(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {5696, 4928, 64, 192};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k523_where: elementwise: where (the code of rlx_t7) */
-static int rlx_k523(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {0, 4928, 381};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k524_where: elementwise: where (the code of rlx_t7) */
-static int rlx_k524(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {0, 6464, 382};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k525_cached_attention: op: cached_attention (the code of rlx_t8) */
-static int rlx_k525(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1, 17216, 2624, 226, 381, 227, 382, 4928};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k526_transpose: op: transpose (the code of rlx_t9) */
-static int rlx_k526(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4928, 2624};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k528_dequant_matmul: op: dequant_matmul (the code of rlx_t10) */
-static int rlx_k528(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 232};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k529_add: elementwise: add (the code of rlx_t11) */
-static int rlx_k529(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {320, 4928};
-    return rlx_t11(slots, arena, ctl, at);
-}
-
-/* k530_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
-static int rlx_k530(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {233, 320, 2624};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
 /* k531_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k531(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 4928, 234};
@@ -5167,6 +5256,8 @@ static int rlx_k763(void **slots, uint8_t *arena, const int64_t *ctl) {
         slots[336] = rlx_caller_slots[336];
         double r_s = 0.0;
         float r_rstd;
+        double r_v = 0.0;
+        float r_a = 0;
         {
             float r_s_l[16];
             __typeof__(r_s) r_s_w[16];
@@ -5207,6 +5298,83 @@ static int rlx_k763(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             r_s = r_s + r_s_w[0];
         }
+        if (!isfinite(r_s) && 1) {
+            r_a = 0;
+            {
+                __typeof__(r_a) r_a_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_a_l[l] = r_a;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 576; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((arena + 2624) + 0))[i0];
+                        const float r_d = fabs(r_x);
+                        r_a_l[l] = r_d > r_a_l[l] ? r_d : r_a_l[l];
+                    }
+                }
+                for (int l = 0; i0_b + l < 576; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)((arena + 2624) + 0))[i0];
+                    const float r_d = fabs(r_x);
+                    r_a_l[l] = r_d > r_a_l[l] ? r_d : r_a_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_a_l[l] = r_a_l[l + w] > r_a_l[l] ? r_a_l[l + w] : r_a_l[l];
+                }
+                r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
+            }
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 576; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)((arena + 2624) + 0))[i0];
+                            const float r_d = (r_x) / r_a;
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((arena + 2624) + 0))[i0];
+                        const float r_d = (r_x) / r_a;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_s = r_v / 1.0 * (double)r_a * (double)r_a;
+        }
         {
             r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
         }
@@ -5238,16 +5406,6 @@ static int rlx_k764(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k520(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k521(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k522(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k523(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k524(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k525(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k526(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k528(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k529(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k530(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k531(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k532(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k533(slots, arena, ctl)) != 0) return rc;

@@ -1266,6 +1266,8 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
         const int64_t b2 = p * 576;
         double r_s = 0.0;
         float r_rstd;
+        double r_v = 0.0;
+        float r_a = 0;
         {
             float r_s_l[16];
             __typeof__(r_s) r_s_w[16];
@@ -1305,6 +1307,83 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
                 for (int l = 0; l < w; l++) r_s_w[l] = r_s_w[l] + r_s_w[l + w];
             }
             r_s = r_s + r_s_w[0];
+        }
+        if (!isfinite(r_s) && 1) {
+            r_a = 0;
+            {
+                __typeof__(r_a) r_a_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_a_l[l] = r_a;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 576; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+                        const float r_d = fabs(r_x);
+                        r_a_l[l] = r_d > r_a_l[l] ? r_d : r_a_l[l];
+                    }
+                }
+                for (int l = 0; i0_b + l < 576; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+                    const float r_d = fabs(r_x);
+                    r_a_l[l] = r_d > r_a_l[l] ? r_d : r_a_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_a_l[l] = r_a_l[l + w] > r_a_l[l] ? r_a_l[l + w] : r_a_l[l];
+                }
+                r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
+            }
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 576; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+                            const float r_d = (r_x) / r_a;
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)(arena + rlx_at[2]))[b0 + i0];
+                        const float r_d = (r_x) / r_a;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_s = r_v / 1.0 * (double)r_a * (double)r_a;
         }
         {
             r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
@@ -4191,6 +4270,30 @@ static int rlx_k240(void **slots, uint8_t *arena, const int64_t *ctl) {
     return rlx_t7(slots, arena, ctl, at);
 }
 
+/* k241_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k241(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 363};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k242_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k242(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 362, 363, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k244_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k244(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 112, 4, 4393216, 4983040, 5572864, 6162688};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k245_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k245(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
@@ -4390,6 +4493,10 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k238(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k239(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k240(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k241(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k242(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k244(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k245(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
@@ -4397,30 +4504,6 @@ RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 1
-/* k241_where: elementwise: where (the code of rlx_t7) */
-static int rlx_k241(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 363};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k242_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
-static int rlx_k242(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 362, 363, 1247488};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k244_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k244(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 112, 4, 4393216, 4983040, 5572864, 6162688};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k245_add: elementwise: add (the code of rlx_t10) */
-static int rlx_k245(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 67840, 657664};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
 /* k246_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
 static int rlx_k246(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {4, 113, 67840, 657664};
@@ -5699,13 +5782,63 @@ static int rlx_k501(void **slots, uint8_t *arena, const int64_t *ctl) {
     return rlx_t4(slots, arena, ctl, at);
 }
 
+/* k502_rope: op: rope (the code of rlx_t5) */
+static int rlx_k502(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
+    return rlx_t5(slots, arena, ctl, at);
+}
+
+/* k503_rope: op: rope (the code of rlx_t6) */
+static int rlx_k503(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
+    return rlx_t6(slots, arena, ctl, at);
+}
+
+/* k504_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k504(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1247488, 384};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k505_where: elementwise: where (the code of rlx_t7) */
+static int rlx_k505(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 0, 1640704, 385};
+    return rlx_t7(slots, arena, ctl, at);
+}
+
+/* k506_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
+static int rlx_k506(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 384, 385, 1247488};
+    return rlx_t8(slots, arena, ctl, at);
+}
+
+/* k508_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
+static int rlx_k508(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {1247488, 657664, 233, 4, 4393216, 4983040, 5572864, 6162688};
+    return rlx_t9(slots, arena, ctl, at);
+}
+
+/* k509_add: elementwise: add (the code of rlx_t10) */
+static int rlx_k509(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 67840, 657664};
+    return rlx_t10(slots, arena, ctl, at);
+}
+
+/* k510_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
+static int rlx_k510(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {4, 234, 67840, 657664};
+    return rlx_t0(slots, arena, ctl, at);
+}
+
+/* k511_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
+static int rlx_k511(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {657664, 1247488, 235, 4, 4393216, 4983040, 5572864, 7145728};
+    return rlx_t11(slots, arena, ctl, at);
+}
+
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k241(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k242(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k244(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k245(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k246(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k247(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k248(slots, arena, ctl)) != 0) return rc;
@@ -5919,6 +6052,15 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k498(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k499(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k501(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k502(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k503(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k504(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k505(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k506(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k508(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k509(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k510(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k511(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
@@ -5926,60 +6068,6 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 2
-/* k502_rope: op: rope (the code of rlx_t5) */
-static int rlx_k502(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1837312, 657664, 2304, 35072, 4};
-    return rlx_t5(slots, arena, ctl, at);
-}
-
-/* k503_rope: op: rope (the code of rlx_t6) */
-static int rlx_k503(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1444096, 1247488, 2304, 35072, 4};
-    return rlx_t6(slots, arena, ctl, at);
-}
-
-/* k504_where: elementwise: where (the code of rlx_t7) */
-static int rlx_k504(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 384};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k505_where: elementwise: where (the code of rlx_t7) */
-static int rlx_k505(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 385};
-    return rlx_t7(slots, arena, ctl, at);
-}
-
-/* k506_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
-static int rlx_k506(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 384, 385, 1247488};
-    return rlx_t8(slots, arena, ctl, at);
-}
-
-/* k508_dequant_matmul: op: dequant_matmul (the code of rlx_t9) */
-static int rlx_k508(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {1247488, 657664, 233, 4, 4393216, 4983040, 5572864, 6162688};
-    return rlx_t9(slots, arena, ctl, at);
-}
-
-/* k509_add: elementwise: add (the code of rlx_t10) */
-static int rlx_k509(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 67840, 657664};
-    return rlx_t10(slots, arena, ctl, at);
-}
-
-/* k510_rms_norm: rowwise: rms_norm (the code of rlx_t0) */
-static int rlx_k510(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 234, 67840, 657664};
-    return rlx_t0(slots, arena, ctl, at);
-}
-
-/* k511_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
-static int rlx_k511(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {657664, 1247488, 235, 4, 4393216, 4983040, 5572864, 7145728};
-    return rlx_t11(slots, arena, ctl, at);
-}
-
 /* k512_dequant_matmul: op: dequant_matmul (the code of rlx_t11) */
 static int rlx_k512(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {657664, 2820352, 236, 4, 4393216, 4983040, 5572864, 7145728};
@@ -7165,6 +7253,8 @@ static int rlx_k737(void **slots, uint8_t *arena, const int64_t *ctl) {
         slots[337] = rlx_caller_slots[337];
         double r_s = 0.0;
         float r_rstd;
+        double r_v = 0.0;
+        float r_a = 0;
         {
             float r_s_l[16];
             __typeof__(r_s) r_s_w[16];
@@ -7205,6 +7295,83 @@ static int rlx_k737(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             r_s = r_s + r_s_w[0];
         }
+        if (!isfinite(r_s) && 1) {
+            r_a = 0;
+            {
+                __typeof__(r_a) r_a_l[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_a_l[l] = r_a;
+                }
+                int64_t i0_b = 0;
+                for (; i0_b + 16 <= 576; i0_b += 16) {
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((arena + 128) + 0))[i0];
+                        const float r_d = fabs(r_x);
+                        r_a_l[l] = r_d > r_a_l[l] ? r_d : r_a_l[l];
+                    }
+                }
+                for (int l = 0; i0_b + l < 576; l++) {
+                    const int64_t i0 = i0_b + l;
+                    float r_x;
+                    r_x = ((const float *)((arena + 128) + 0))[i0];
+                    const float r_d = fabs(r_x);
+                    r_a_l[l] = r_d > r_a_l[l] ? r_d : r_a_l[l];
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_a_l[l] = r_a_l[l + w] > r_a_l[l] ? r_a_l[l + w] : r_a_l[l];
+                }
+                r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
+            }
+            r_v = 0.0;
+            {
+                float r_v_l[16];
+                __typeof__(r_v) r_v_w[16];
+                #pragma omp simd
+                for (int l = 0; l < 16; l++) {
+                    r_v_w[l] = 0;
+                }
+                for (int64_t blk = 0; blk < 576; blk += 128) {
+                    const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_l[l] = 0;
+                    }
+                    int64_t i0_b = blk;
+                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            const int64_t i0 = i0_b + l;
+                            float r_x;
+                            r_x = ((const float *)((arena + 128) + 0))[i0];
+                            const float r_d = (r_x) / r_a;
+                            r_v_l[l] += r_d * r_d;
+                        }
+                    }
+                    for (int l = 0; i0_b + l < blk_end; l++) {
+                        const int64_t i0 = i0_b + l;
+                        float r_x;
+                        r_x = ((const float *)((arena + 128) + 0))[i0];
+                        const float r_d = (r_x) / r_a;
+                        r_v_l[l] += r_d * r_d;
+                    }
+                    #pragma omp simd
+                    for (int l = 0; l < 16; l++) {
+                        r_v_w[l] += r_v_l[l];
+                    }
+                }
+                for (int w = 8; w > 0; w /= 2) {
+                    #pragma omp simd
+                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
+                }
+                r_v = r_v + r_v_w[0];
+            }
+            r_s = r_v / 1.0 * (double)r_a * (double)r_a;
+        }
         {
             r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
         }
@@ -7236,15 +7403,6 @@ static int rlx_k738(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k502(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k503(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k504(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k505(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k506(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k508(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k509(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k510(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k511(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k512(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k513(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k514(slots, arena, ctl)) != 0) return rc;

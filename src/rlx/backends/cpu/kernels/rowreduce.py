@@ -210,7 +210,7 @@ def _layer_norm_row(w: CWriter, f: Frame, node: Node) -> None:
     walk.declare(w, [(ct, "r_h", "0"), (ct, "r_c", None), ("double", "r_s", "0.0"),
                      ("double", "r_v", "0.0"), ("double", "r_m", None),
                      ("double", "r_var", None), (ct, "r_mean", None), (ct, "r_low", None),
-                     (ct, "r_rstd", None)])
+                     (ct, "r_rstd", None), (ct, "r_a", "0")])
 
     def head(w: CWriter, acc: Callable[[str], str]) -> None:
         f.read(w)
@@ -238,8 +238,36 @@ def _layer_norm_row(w: CWriter, f: Frame, node: Node) -> None:
         w.line("r_v = 0.0;")
         walk.sweep(w, squares, (Acc("r_v", "+", partial),))
         w.line(f"r_var = r_v / {n!r};")
+    _unless_squares_overflowed(w, f, "r_var", "isfinite(r_m)", centred, n)
     w.line(f"r_rstd = ({ct})(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + {eps}));")
     walk.sweep(w, _affine_write(f, node, centred))
+
+
+def _unless_squares_overflowed(w: CWriter, f: Frame, mean_square: str, finite: str,
+                               value: str, n: float) -> None:
+    """When the squares of a row's ``value`` overflowed the compute type (f32 values
+    past 1.8e19) while ``finite`` holds, ``mean_square`` (the sum of squares over
+    ``n``) again from the values divided by their largest magnitude, scaled back in
+    double; rare, so the common path keeps its float partial sums. Norm rows have no
+    lanes: the accumulators are plain names."""
+    walk, ct = f.walk, f.ct
+
+    def largest(w: CWriter, acc: Callable[[str], str]) -> None:
+        f.read(w)
+        w.line(f"const {ct} r_d = fabs({value});")
+        w.line(f"{acc('r_a')} = r_d > {acc('r_a')} ? r_d : {acc('r_a')};")
+
+    def scaled(w: CWriter, acc: Callable[[str], str]) -> None:
+        f.read(w)
+        w.line(f"const {ct} r_d = ({value}) / r_a;")
+        w.line(f"{acc('r_v')} += r_d * r_d;")
+
+    with w.block(f"if (!isfinite({mean_square}) && {finite})"):
+        w.line("r_a = 0;")
+        walk.sweep(w, largest, (Acc("r_a", "max"),))
+        w.line("r_v = 0.0;")
+        walk.sweep(w, scaled, (Acc("r_v", "+", _partial(f.dtype)),))
+        w.line(f"{mean_square} = r_v / {n!r} * (double)r_a * (double)r_a;")
 
 
 def _rms_norm_row(w: CWriter, f: Frame, node: Node) -> None:
@@ -253,8 +281,10 @@ def _rms_norm_row(w: CWriter, f: Frame, node: Node) -> None:
         f.read(w)
         w.line(f"{acc('r_s')} += r_x * r_x;")
 
-    walk.declare(w, [("double", "r_s", "0.0"), (ct, "r_rstd", None)])
+    walk.declare(w, [("double", "r_s", "0.0"), (ct, "r_rstd", None), ("double", "r_v", "0.0"),
+                     (ct, "r_a", "0")])
     walk.sweep(w, squares, (Acc("r_s", "+", _partial(f.dtype)),))
+    _unless_squares_overflowed(w, f, "r_s", "1", "r_x", 1.0)    # r_s is the sum
     walk.per_lane(w, lambda w: w.line(f"{rstd} = ({ct})(1.0 / sqrt({s} / {n!r} + {eps}));"))
     walk.sweep(w, _affine_write(f, node, "r_x"))
 
