@@ -101,13 +101,16 @@ def _axis(what: str, axis: Any, ndim: int) -> int:
 
 # A call's signature, as every worker sends it before the data: the collective, the
 # reduction, the axis or source rank, the dtype and the shape (SIGNATURE_DIMS
-# dimensions; a longer shape's rest is folded into its element count).
+# dimensions; a longer shape's last slot holds a digest of its remaining dimensions).
 _KINDS = ("all_reduce", "all_gather", "reduce_scatter", "broadcast")
 SIGNATURE_DIMS = 6
 
 
 def _signature(kind: str, op: str, arg: int, array: np.ndarray) -> np.ndarray:
     dims = list(array.shape[:SIGNATURE_DIMS]) + [-1] * (SIGNATURE_DIMS - array.ndim)
+    if array.ndim > SIGNATURE_DIMS:
+        tail = sha256(repr(array.shape[SIGNATURE_DIMS - 1:]).encode()).digest()
+        dims[-1] = int.from_bytes(tail[:7], "little")
     code = list(np.dtype(array.dtype).str.encode().ljust(8, b"\0"))
     head = [_KINDS.index(kind), _OPS.index(op) if op in _OPS else -1, arg, array.ndim,
             array.size, int.from_bytes(bytes(code), "little", signed=True)]
@@ -117,8 +120,9 @@ def _signature(kind: str, op: str, arg: int, array: np.ndarray) -> np.ndarray:
 def _describe(sig: np.ndarray) -> str:
     kind, op, arg, ndim, size, code = (int(v) for v in sig[:6])
     dtype = np.dtype(code.to_bytes(8, "little", signed=True).rstrip(b"\0").decode())
-    dims = [int(d) for d in sig[6:6 + min(ndim, SIGNATURE_DIMS)]]
-    shape = str(dims)[:-1] + (", ...]" if ndim > SIGNATURE_DIMS else "]")
+    long = ndim > SIGNATURE_DIMS      # its last slot is a digest
+    dims = [int(d) for d in sig[6:6 + min(ndim, SIGNATURE_DIMS - long)]]
+    shape = str(dims)[:-1] + (", ...]" if long else "]")
     what = _KINDS[kind] + (f"({_OPS[op]})" if op >= 0 else "")
     extra = {"all_gather": f" on axis {arg}", "reduce_scatter": f" on axis {arg}",
              "broadcast": f" from rank {arg}"}.get(_KINDS[kind], "")
