@@ -23,7 +23,7 @@ from dist_launch import LAUNCH_TIMEOUT, finish, free_port, launch, run_all
 import rlx
 import rlx.distributed as rd
 from rlx.errors import InputError
-from rlx.optim import Adam, Trainer
+from rlx.optim import Adam, Muon, Trainer
 
 torch_dist = pytest.importorskip("torch.distributed", reason="rlx.distributed needs torch "
                                  '(pip install -e ".[distributed]")')
@@ -275,5 +275,42 @@ def test_host_collectives_check_their_arguments_in_a_one_worker_group():
             g.set_outputs([rd.graph_all_reduce(g.input("loss", (), "f32") * 2.0, "mean")])
             (got,) = rlx.Session(device).compile(g).run({"loss": np.float32(1.5)})
             assert got.shape == () and got == np.float32(3.0)
+    finally:
+        rd.shutdown()
+
+
+def _tanh_loss() -> rlx.Graph:
+    g = rlx.Graph("tanh_loss")
+    x = g.input("x", (5, 4), "f64")
+    h = rlx.tanh(x @ g.param("w", (4, 3), "f64") + g.param("b", (3,), "f64"))
+    g.set_outputs([(h * h).mean()])
+    return g
+
+
+@pytest.mark.parametrize("make", [lambda: Muon(0.05), lambda: Adam(0.05, betas=(0.5, 0.6))],
+                         ids=["muon", "adam_betas"])
+def test_a_resumed_run_equals_the_uninterrupted_one(tmp_path, make):
+    """Muon's checkpoint holds the state of the AdamW it steps biases with (it was
+    lost: the bias restarted Adam), and Adam's betas are restored (only numbers were
+    kept); a trainer built with the defaults continues bit for bit."""
+    rs = np.random.default_rng(0)
+    start = {"w": rs.standard_normal((4, 3)), "b": rs.standard_normal(3)}
+    batches = [{"x": rs.standard_normal((5, 4))} for _ in range(6)]
+    rd.init(0, 1, master_port=free_port(), timeout=10)
+    try:
+        whole = rd.DataParallelTrainer(_tanh_loss(), start, make())
+        for batch in batches:
+            whole.step(batch)
+        first = rd.DataParallelTrainer(_tanh_loss(), start, make())
+        for batch in batches[:3]:
+            first.step(batch)
+        first.save(tmp_path / "half.npz")
+        default = Muon(0.01) if isinstance(make(), Muon) else Adam(0.01)
+        resumed = rd.DataParallelTrainer(_tanh_loss(), start, default)
+        resumed.load(tmp_path / "half.npz")
+        for batch in batches[3:]:
+            resumed.step(batch)
+        for name, value in whole.params().items():
+            np.testing.assert_array_equal(resumed.params()[name], value)
     finally:
         rd.shutdown()

@@ -247,6 +247,26 @@ def test_only_trainable_params_change_and_inputs_are_untouched():
     np.testing.assert_array_equal(init["w"], np.ones(3))
 
 
+def test_a_param_the_loss_does_not_use_keeps_its_value(device):
+    """A declared param no output depends on has no gradient: the trainer steps the
+    others and leaves it as given, as torch.optim does (the first step raised: the
+    compiled program had dropped it). Reference: SGD on sum((x * w)^2) in float64."""
+    g = rlx.Graph("unused")
+    x = g.input("x", (3,), "f64")
+    w = g.param("w", (3,), "f64")
+    g.param("z", (3,), "f64")
+    g.set_outputs([((x * w) ** 2.0).sum()])
+    trainer = Trainer(g, {"w": np.ones(3), "z": np.full(3, 7.0)}, SGD(0.1), device=device)
+    assert trainer.unused == ["z"] and [n for n, _ in trainer.trainable] == ["w"]
+    xv = np.array([1.0, 2.0, 0.5])
+    assert trainer.step({"x": xv}) == pytest.approx(((xv * 1.0) ** 2).sum())
+    params = trainer.params()
+    np.testing.assert_allclose(params["w"], 1.0 - 0.1 * 2 * xv ** 2, rtol=1e-15)
+    np.testing.assert_array_equal(params["z"], np.full(3, 7.0))
+    with pytest.raises(InputError, match="does not depend on any trainable param"):
+        Trainer(g, {"w": np.ones(3), "z": np.ones(3)}, SGD(0.1), trainable=["z"])
+
+
 def test_fit_rejects_bad_arguments():
     g = _linear_regression()
     init = {"w": np.zeros(3), "b": np.zeros(())}

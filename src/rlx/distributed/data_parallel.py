@@ -180,8 +180,8 @@ class DataParallelTrainer:
             arrays = {"meta": np.array(json.dumps(self._meta()))}
             for i, (_, value) in enumerate(sorted(self.params().items())):
                 arrays[f"param_{i}"] = value
-            for i, name in enumerate(sorted(self.optimizer.state)):
-                for key, buffer in sorted(self.optimizer.state[name].buffers.items()):
+            for i, (_, optimizer, name) in enumerate(self._states()):
+                for key, buffer in sorted(optimizer.state[name].buffers.items()):
                     arrays[f"state_{i}_{key}"] = buffer
             _atomic_savez(os.fspath(path), arrays)
         barrier()
@@ -211,21 +211,42 @@ class DataParallelTrainer:
                                      f"{current[name].dtype}{list(current[name].shape)} here")
                 self._set_param(name, value)
             self._restore_state(meta["state"], data)
+        optimizers = dict(self._optimizers())
         for key, value in meta["hyper"].items():
-            setattr(self.optimizer, key, value)
+            prefix, _, attr = key.rpartition(".")
+            target = optimizers.get(prefix + "." if prefix else "")
+            if target is not None:
+                setattr(target, attr, tuple(value) if isinstance(value, list) else value)
         self.rng.bit_generator.state = meta["rng"]
         self.steps = int(meta["steps"])
 
+    def _optimizers(self) -> list[tuple[str, Optimizer]]:
+        """The optimizer and those it hands params to (Muon's ``adamw``), each with the
+        prefix of its keys in a checkpoint ('' for the optimizer itself)."""
+        found = [("", self.optimizer)]
+        for key, value in sorted(vars(self.optimizer).items()):
+            if isinstance(value, Optimizer) and not key.startswith("_"):
+                found.append((key + ".", value))
+        return found
+
+    def _states(self) -> list[tuple[str, Optimizer, str]]:
+        """(prefix, optimizer, param name) of every per-param state, in checkpoint order."""
+        return [(prefix, optimizer, name) for prefix, optimizer in self._optimizers()
+                for name in sorted(optimizer.state)]
+
     def _meta(self) -> dict[str, Any]:
-        state = self.optimizer.state
-        hyper = {k: v for k, v in vars(self.optimizer).items()
-                 if isinstance(v, (int, float, bool)) and not k.startswith("_")}
+        hyper = {prefix + k: list(v) if isinstance(v, tuple) else v
+                 for prefix, optimizer in self._optimizers()
+                 for k, v in vars(optimizer).items() if not k.startswith("_") and _hyper(v)}
         return {"format": CHECKPOINT_FORMAT, "steps": self.steps, "world_size": self.world_size,
                 "optimizer": type(self.optimizer).__name__, "hyper": hyper,
                 "params": sorted(self.params()),
-                "state": [{"name": name, "shape": list(state[name].shape),
-                           "dtype": state[name].dtype.str, "steps": state[name].steps,
-                           "buffers": sorted(state[name].buffers)} for name in sorted(state)],
+                "state": [{"optimizer": prefix, "name": name,
+                           "shape": list(optimizer.state[name].shape),
+                           "dtype": optimizer.state[name].dtype.str,
+                           "steps": optimizer.state[name].steps,
+                           "buffers": sorted(optimizer.state[name].buffers)}
+                          for prefix, optimizer, name in self._states()],
                 "rng": self.rng.bit_generator.state}
 
     def _set_param(self, name: str, value: np.ndarray) -> None:
@@ -235,9 +256,14 @@ class DataParallelTrainer:
         """Per-param optimizer state. A fresh optimizer gets new ParamStates (its
         steps then go param by param, which gives the same values as its flat
         grouped step); an optimizer that already has state is overwritten in place."""
-        state = self.optimizer.state
-        restored = set()
+        optimizers = dict(self._optimizers())
+        restored: set[tuple[str, str]] = set()
         for i, entry in enumerate(entries):
+            prefix = entry.get("optimizer", "")
+            if prefix not in optimizers:
+                raise InputError(f"DataParallelTrainer.load: the checkpoint holds state of "
+                                 f"an optimizer {prefix!r} this trainer does not have")
+            state = optimizers[prefix].state
             name, shape = entry["name"], tuple(entry["shape"])
             buffers = {key: np.array(data[f"state_{i}_{key}"]) for key in entry["buffers"]}
             old = state.get(name)
@@ -248,9 +274,18 @@ class DataParallelTrainer:
             else:
                 state[name] = ParamState(shape, np.dtype(entry["dtype"]), int(entry["steps"]),
                                          buffers)
-            restored.add(name)
-        for name in [n for n in state if n not in restored]:
-            del state[name]
+            restored.add((prefix, name))
+        for prefix, optimizer in optimizers.items():
+            for name in [n for n in optimizer.state if (prefix, n) not in restored]:
+                del optimizer.state[name]
+
+
+def _hyper(value: Any) -> bool:
+    """A hyperparameter a checkpoint keeps: a number, a bool, or a tuple of numbers
+    (Adam's betas)."""
+    if isinstance(value, (int, float, bool)):
+        return True
+    return isinstance(value, tuple) and all(isinstance(v, (int, float)) for v in value)
 
 
 def average_in_graph(gradients: Graph, world: int, bucket_bytes: int) -> Graph:

@@ -31,6 +31,7 @@ from rlx.autodiff.vjp import grad
 from rlx.errors import InputError
 from rlx.ir.graph import Graph
 from rlx.optim.base import Optimizer
+from rlx.passes.cleanup import live_nodes
 from rlx.runtime.coerce import coerce
 from rlx.runtime.compiled import CompiledGraph
 from rlx.runtime.options import CompileOptions
@@ -155,7 +156,8 @@ class Trainer:
 
     ``loss`` is a graph with one scalar float output; ``params`` gives the initial
     value of every param of it (copied; never modified); ``trainable`` names the params
-    to train (default: all). The gradient graph (``rlx.autodiff.vjp.grad``) is compiled
+    to train (default: all; those the loss does not depend on are listed in ``unused``
+    and keep their values). The gradient graph (``rlx.autodiff.vjp.grad``) is compiled
     once on ``device``; a batch is a mapping ``input name -> array`` or a sequence of
     arrays for ``inputs`` (default: the loss graph's inputs in declaration order), of
     the loss graph's declared shapes. ``options`` defaults to
@@ -177,6 +179,14 @@ class Trainer:
                  device: str = "reference", options: CompileOptions | None = None,
                  rewrite: Callable[[Graph], Graph] | None = None):
         names = _check_trainable(loss, params, trainable)
+        # params the loss does not depend on get no gradient: they keep their values, as
+        # torch.optim leaves a param without a gradient (the compiled program has none)
+        live = live_nodes(loss)
+        self.unused = [n for n in names if loss.node_id(n) not in live]
+        names = [n for n in names if n not in self.unused]
+        if not names:
+            raise InputError(f"Trainer: the loss does not depend on any trainable param "
+                             f"({self.unused})")
         self.optimizer = optimizer
         self.feed_names = list(inputs) if inputs is not None else [n for n, _ in loss.inputs]
         self._host = _host_copies(loss, params)
