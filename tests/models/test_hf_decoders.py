@@ -284,6 +284,12 @@ def test_gguf_configs_of_the_new_architectures():
     ("llama", {"llama.rope.scaling.type": "yarn"}, [], "yarn"),
     ("gemma3", {"gemma3.attention.sliding_window_pattern": [True]}, [], "sliding_window"),
     ("qwen2", {"qwen2.embedding_length": "wide"}, [], "not an integer"),
+    ("gemma3", {"gemma3.attention.sliding_window": 16,
+                "gemma3.attention.sliding_window_pattern": 0}, [], "positive integer"),
+    ("gemma3", {"gemma3.attention.sliding_window": 16,
+                "gemma3.attention.sliding_window_pattern": 2.0}, [], "integer or 4 booleans"),
+    ("llama", {"tokenizer.ggml.eos_token_id": "x"}, [], "eos_token_id must be a token id"),
+    ("llama", {"tokenizer.ggml.tokens": 5}, [], "tokens must be an array"),
 ])
 def test_unsupported_gguf_configs_of_the_new_architectures(arch, change, tensors, match):
     with pytest.raises(ModelConfigError, match=match):
@@ -346,6 +352,10 @@ def _edit_weights(directory: str, edit) -> None:
     ({"attention_bias": True}, "missing.*self_attn.q_proj.bias"),
     ({"num_hidden_layers": 2**40}, "num_hidden_layers is 1099511627776, but the weights "
                                    "hold layers 0 to 1 only"),
+    # fields that change the numbers and that rlx does not implement: refused, not ignored
+    ({"partial_rotary_factor": 0.5}, "partial_rotary_factor 0.5 is not supported"),
+    ({"use_bidirectional_attention": True}, "use_bidirectional_attention"),
+    ({"layer_types": [{"type": "full"}] * 2, "sliding_window": 4}, "layer_types must list"),
 ])
 def test_bad_configs_raise_model_config_errors(small_directory, tmp_path, config_change,
                                                match):

@@ -276,6 +276,22 @@ def test_dense_layers_beside_mixtures(tokenizer, tmp_path):
         assert_matches_transformers(model, checkpoint, steps=8)
 
 
+def test_qwen3_moe_sliding_window_on_every_layer(tokenizer, tmp_path):
+    """Qwen3-MoE's config has no layer_types: use_sliding_window slides every layer,
+    as transformers' model does (rlx refused it, asking for a config transformers does
+    not write)."""
+    directory = str(tmp_path / "hf")
+    prompts = [tokenizer.encode(p).ids for p in PROMPTS]
+    with one_torch_thread():
+        reference = save_checkpoint("qwen3moe", tokenizer, directory, use_sliding_window=True,
+                                    sliding_window=4)
+        expected = [hf_greedy(reference, ids, 8) for ids in prompts]
+    checkpoint = Checkpoint("qwen3moe", directory, {}, reference, prompts, expected)
+    model = load(directory)
+    assert set(model.config.layer_windows) == {4}
+    assert_matches_transformers(model, checkpoint, steps=8)
+
+
 # ---------------------------------------------------------------------- configs
 def test_configs_of_directory_and_gguf_agree(checkpoint):
     config, _, _ = read_decoder_checkpoint(checkpoint.directory)

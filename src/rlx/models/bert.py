@@ -106,11 +106,21 @@ class BertConfig:
 
     @classmethod
     def from_dict(cls, config: Mapping[str, Any]) -> BertConfig:
-        """From a parsed ``config.json``; ModelConfigError for a missing field or a
-        position embedding type other than "absolute"."""
+        """From a parsed ``config.json``; ModelConfigError for a missing field, a
+        ``model_type`` other than "bert" (RoBERTa numbers its positions otherwise),
+        ``is_decoder`` / ``add_cross_attention``, or a position embedding type other
+        than "absolute"."""
         if not isinstance(config, Mapping):
             raise ModelConfigError(f"BERT config: expected a JSON object, got "
                                    f"{type(config).__name__}")
+        model_type = config.get("model_type", "bert")
+        if model_type != "bert":    # RoBERTa & co. share BERT's tensor names, not its
+            raise ModelConfigError(  # positions (they count from padding_idx + 1)
+                f"BERT config: model_type {model_type!r} is not supported (only 'bert')")
+        for flag in ("is_decoder", "add_cross_attention"):
+            if config.get(flag):
+                raise ModelConfigError(f"BERT config: {flag} is not supported (the encoder "
+                                       "attends both ways, without cross-attention)")
         position_type = config.get("position_embedding_type", "absolute")
         if position_type != "absolute":
             raise ModelConfigError(f"BERT config: position_embedding_type {position_type!r} "

@@ -66,7 +66,7 @@ from __future__ import annotations
 import math
 import numbers
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
 
@@ -367,6 +367,9 @@ class DecoderConfig:
         head_dim = key.integer("head_dim", hidden // max(n_heads, 1))
         n_layers = _layer_count(key.integer("num_hidden_layers"), tensor_names,
                                 _HF_LAYER, "config.json: num_hidden_layers")
+        if config.get("use_bidirectional_attention"):
+            raise ModelConfigError("config.json: use_bidirectional_attention is not "
+                                   "supported (rlx's decoders attend causally)")
         rope = _hf_rope(config, defaults, head_dim)
         activation = key.text("hidden_activation", None) or key.text("hidden_act", "silu")
         if activation not in _HF_ACTIVATIONS:
@@ -528,8 +531,20 @@ def _gguf_biases(arch: str, defaults: ArchDefaults,
     return tuple(b for b in LINEAR_LAYERS if b in layers)
 
 
-def _vocab_size(metadata: Mapping[str, Any], key: _ConfigReader) -> int:
+def _token_list(metadata: Mapping[str, Any]) -> Collection[Any] | None:
+    """``tokenizer.ggml.tokens`` (None when absent); ModelConfigError when it is not
+    an array."""
     tokens = metadata.get("tokenizer.ggml.tokens")
+    if tokens is not None and (isinstance(tokens, str | bytes | Mapping)
+                               or not isinstance(tokens, Sized)
+                               or not isinstance(tokens, Iterable)):
+        raise ModelConfigError(f"GGUF metadata tokenizer.ggml.tokens must be an array of "
+                               f"strings, got {type(tokens).__name__}")
+    return tokens
+
+
+def _vocab_size(metadata: Mapping[str, Any], key: _ConfigReader) -> int:
+    tokens = _token_list(metadata)
     default = len(tokens) if tokens is not None else _ConfigReader._MISSING
     return key.integer("vocab_size", default)
 
@@ -540,6 +555,9 @@ def _layer_windows(window: int | None, pattern: int | None,
     without a window or a pattern)."""
     if window is None or pattern is None:
         return (None,) * n_layers
+    if isinstance(pattern, bool) or not isinstance(pattern, numbers.Integral) or pattern < 1:
+        raise ModelConfigError(f"sliding_window_pattern must be a positive integer (every "
+                               f"n-th layer global), got {pattern!r}")
     return tuple(None if (i + 1) % pattern == 0 else window for i in range(n_layers))
 
 
@@ -553,6 +571,9 @@ def _gguf_layer_windows(metadata: Mapping[str, Any], key: _ConfigReader,
     pattern = metadata.get(full, defaults.sliding_window_pattern)
     if isinstance(pattern, numbers.Integral) or pattern is None:
         return _layer_windows(window, pattern, n_layers)
+    if not isinstance(pattern, list | tuple | np.ndarray):
+        raise ModelConfigError(f"GGUF metadata {full} must be an integer or {n_layers} "
+                               f"booleans, got {pattern!r}")
     flags = list(pattern)
     if len(flags) != n_layers or not all(isinstance(f, bool | np.bool_) for f in flags):
         raise ModelConfigError(f"GGUF metadata {full} must be an integer or {n_layers} "
@@ -571,10 +592,13 @@ def _hf_layer_windows(model_type: str, config: Mapping[str, Any], key: _ConfigRe
     window = key.integer("sliding_window", None)
     if model_type == "mixtral":
         return (window,) * n_layers
+    if model_type == "qwen3_moe" and config.get("layer_types") is None:
+        # its config has no layer_types; the model slides every layer when asked to
+        return ((window if config.get("use_sliding_window") else None),) * n_layers
     types = config.get("layer_types")
     if types is not None:
-        if not isinstance(types, list) or len(types) != n_layers or not set(types) <= set(
-                _HF_LAYER_TYPES):
+        if not isinstance(types, list) or len(types) != n_layers or not all(
+                isinstance(t, str) and t in _HF_LAYER_TYPES for t in types):
             raise ModelConfigError(f"config.json: layer_types must list one of "
                                    f"{_HF_LAYER_TYPES} per layer ({n_layers}), got {types!r}")
         if "sliding_attention" in types and window is None:
@@ -678,7 +702,11 @@ def _hf_rope(config: Mapping[str, Any], defaults: ArchDefaults,
     key = _ConfigReader(full, "", "config.json RoPE parameters")
     fraction = key.number("partial_rotary_factor",
                           outer.number("partial_rotary_factor", 1.0))
-    rope_dim = int(head_dim * fraction)
+    if fraction != 1.0:     # the families rlx loads rotate the whole head in transformers
+        raise ModelConfigError(f"config.json: partial_rotary_factor {fraction} is not "
+                               f"supported for model_type {config.get('model_type')!r} "
+                               "(its reference implementation rotates the whole head)")
+    rope_dim = head_dim
     base = key.number("rope_theta", defaults.rope_base)
     kind = key.text("rope_type", None) or key.text("type", "default")
     fields: dict[str, Any] = {"rope_dim": rope_dim, "rope_base": base,
@@ -716,7 +744,12 @@ def _gguf_rope_scale(key: _ConfigReader) -> float:
 
 def _token_id(metadata: Mapping[str, Any], key: str) -> int | None:
     value = metadata.get(key)
-    return None if value is None else int(value)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ModelConfigError(f"GGUF metadata {key} must be a token id (an integer), got "
+                               f"{value!r}")
+    return int(value)
 
 
 def _id_list(value: Any) -> list[int]:
@@ -747,6 +780,6 @@ def _gguf_stop_ids(metadata: Mapping[str, Any]) -> tuple[int, ...]:
     """EOS, EOT and the end-of-turn control tokens of :data:`END_OF_TURN_TOKENS`."""
     named = [_token_id(metadata, k) for k in ("tokenizer.ggml.eos_token_id",
                                               "tokenizer.ggml.eot_token_id")]
-    tokens = metadata.get("tokenizer.ggml.tokens") or []
+    tokens = _token_list(metadata) or []
     wanted = set(END_OF_TURN_TOKENS)
     return _stop_ids(named, (i for i, token in enumerate(tokens) if token in wanted))
