@@ -89,6 +89,29 @@ def test_a_python_int_that_does_not_fit_the_tensor_beside_it_is_refused():
     assert (x * 2**70).dtype == rlx.f32       # floats round, as numpy's weak floats do
 
 
+def test_a_numpy_scalar_beside_a_tensor_is_held_to_the_same_rule():
+    """np.int64(300) beside a u8 tensor wrapped to 44 and np.uint32(4e9) beside an i32
+    one to -294967296; numpy scalars and 0-d arrays are numbers like Python's here."""
+    g = rlx.Graph("np_fit")
+    u, i, x = g.input("u", (3,), "u8"), g.input("i", (3,), "i32"), g.input("x", (3,), "f32")
+    for build in (lambda: u < np.int64(300), lambda: i + np.uint32(4_000_000_000),
+                  lambda: u == np.array(256)):
+        with pytest.raises(rlx.DTypeError):
+            build()
+    assert (u < np.int64(200)).dtype == rlx.bool_ and (i + np.int64(7)).dtype == rlx.i32
+    assert (x * np.float64(0.1)).dtype == rlx.f32 and (x + np.array(2.0)).dtype == rlx.f32
+    assert (i * np.float64(2.5)).dtype == rlx.f32     # a float beside ints: as Python's
+    uv = np.array([10, 44, 200], np.uint8)
+    (got,) = rlx.Session("reference").compile(_with_outputs(g, [u < np.int64(45)])).run(
+        {"u": uv, "i": np.zeros(3, np.int32), "x": np.zeros(3, np.float32)})
+    np.testing.assert_array_equal(got, uv < 45)
+
+
+def _with_outputs(g: rlx.Graph, outputs: list) -> rlx.Graph:
+    g.set_outputs(outputs)
+    return g
+
+
 @pytest.mark.parametrize("value, dtype", [(300, "i8"), (-1, "u32"), (float("nan"), "i32"),
                                           (1e20, "i64"), (2.5, "i32"), ([1, 2, 256], "u8"),
                                           (2, "bool"), (2**64, "i64")])
@@ -191,5 +214,9 @@ def test_constants_keep_their_values():
     assert c.dtype == rlx.i16 and c.shape == (2, 3)
     np.testing.assert_array_equal(c.node.attr("value").array(), np.arange(6).reshape(2, 3))
     assert g.constant(1.5).dtype == rlx.f32
-    assert g.constant(np.float64(1.5)).dtype == rlx.f32  # Python-like scalars default to f32
-    assert g.constant(np.array([1.5])).dtype == rlx.f64  # arrays keep their dtype
+    # numpy values keep their dtype, 0-d ones too (np.array(1e300) became an f32 inf)
+    assert g.constant(np.float64(1.5)).dtype == rlx.f64
+    assert g.constant(np.array(1e300)).node.attr("value").array() == 1e300
+    assert g.constant(np.int8(5)).dtype == rlx.i8
+    assert g.constant(np.array(5, np.int32)).dtype == rlx.i32
+    assert g.constant(np.array([1.5])).dtype == rlx.f64

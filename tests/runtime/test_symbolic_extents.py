@@ -381,3 +381,23 @@ def test_pooling_over_a_symbolic_batch(device, pool):
     g.set_outputs([getattr(rlx, pool)(g.input("x", (1, 3, Dim("h", 8), 6)), 2)])
     with pytest.raises(rlx.GraphBuildError, match="only the batch axis"):
         rlx.Session(device).compile(g)
+
+
+@pytest.mark.parametrize("dtype", ["i8", "i16", "i32"])
+def test_signed_integer_reductions_over_a_symbolic_axis_keep_their_dtype(device, dtype):
+    """sum, max, min and cumsum of signed integers over a symbolic axis keep the dtype
+    and wrap as the exact-size program (and numpy) do: the padding's identity was an
+    i64 constant, which made them i64 and unwrapped (eight i8 100s summed to 800)."""
+    g = rlx.Graph()
+    x = g.input("x", (2, Dim("s", 8)), dtype)
+    g.set_outputs([rlx.sum(x, 1), rlx.max(x, 1), rlx.min(x, 1), rlx.cumsum(x, 1)])
+    cg = rlx.Session(device).compile(g)
+    np_dtype = rlx.as_dtype(dtype).np
+    for length in (8, 5):
+        xv = np.full((2, length), np.iinfo(np_dtype).max // 2 + 37, np_dtype)
+        xv[1, 0] = -3
+        got = cg.run({"x": xv})
+        want = [xv.sum(1, dtype=np_dtype), xv.max(1), xv.min(1), np.cumsum(xv, 1, dtype=np_dtype)]
+        for out, ref in zip(got, want):
+            assert out.dtype == np_dtype
+            np.testing.assert_array_equal(out, ref)

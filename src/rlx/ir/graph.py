@@ -48,6 +48,8 @@ class ConstValue:
 
 
 def _default_dtype(arr: np.ndarray) -> DType:
+    """The dtype of a constant given without one: a Python float is f32 and a Python int
+    i64 (they arrive as 0-d float64 / integer arrays from :func:`_python_constant`)."""
     if arr.dtype == np.float64 and arr.ndim == 0:
         return DType.F32
     if arr.dtype.kind == "i" and arr.ndim == 0:
@@ -225,7 +227,8 @@ class Graph:
         return Tensor(self, self.add("param", (), name=name, shape=tuple(shape), dtype=dtype))
 
     def constant(self, value: Any, dtype: Any = None) -> Tensor:
-        """Bake ``value`` (array-like) into the graph. Python floats default to f32.
+        """Bake ``value`` (array-like) into the graph. Python floats default to f32 and
+        Python ints to i64; numpy values (0-d ones and scalars too) keep their dtype.
 
         A Python number or (nested) list given with an integer or bool ``dtype`` must
         be represented in it exactly: ``constant(300, "i8")``, ``constant(2.5, "i32")``
@@ -234,6 +237,8 @@ class Graph:
         array converts as ``astype`` does."""
         if not isinstance(value, np.ndarray | np.generic):
             value = _python_constant(value, None if dtype is None else as_dtype(dtype))
+        elif dtype is None:     # numpy values keep their dtype, 0-d ones too
+            dtype = as_dtype(value.dtype)
         return Tensor(self, self.add("constant", (), value=ConstValue.from_array(value, dtype)))
 
     def set_outputs(self, outputs: Iterable[Tensor | int]) -> None:
@@ -344,10 +349,13 @@ def _shown(value: Any, limit: int = 60) -> str:
 
 def lift(value: Any, like: Tensor) -> Tensor:
     """Turn a scalar or array operand into a constant of ``like``'s graph. A Python
-    number takes ``like``'s dtype (weak typing) and must fit it: ``i8_tensor < 300`` is
-    a DTypeError, not a comparison with 44."""
+    number (or a numpy scalar, or a 0-d array) takes ``like``'s dtype (weak typing) and
+    must fit it: ``i8_tensor < 300`` is a DTypeError, not a comparison with 44."""
     if isinstance(value, Tensor):
         return value
+    if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.ndim == 0
+                                         and value.dtype.kind in "biufc"):
+        value = value.item()    # a numpy scalar is a number: weak, and it must fit too
     if isinstance(value, np.ndarray):
         return like.graph.constant(value)
     dtype = _scalar_dtype(value, like.dtype)
