@@ -12,8 +12,9 @@ import pytest
 onnx = pytest.importorskip("onnx")
 ort = pytest.importorskip("onnxruntime")
 
-from onnx import TensorProto, helper  # noqa: E402
+from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
+import rlx  # noqa: E402
 from rlx.errors import GraphBuildError, ShapeError  # noqa: E402
 from rlx.frontends.onnx import compile_onnx, load, read_model  # noqa: E402
 
@@ -192,3 +193,132 @@ def test_grid_sample_with_points_outside_the_image_matches_onnxruntime(mode, pad
     want = _ort(model, feeds)[0]
     got = compile_onnx(model).run(feeds)[0]
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+# --------------------------------------------------------------------------- einsum
+
+@pytest.mark.parametrize("equation, shapes", [
+    ("Ij,jk", [(2, 3), (3, 4)]),          # the implicit output keeps upper-case labels
+    ("...A,A->...", [(3, 3), (3,)]),      # the ellipsis' labels never meet the equation's
+    ("...A,A->...", [(2, 3), (3,)]),
+    ("bA...,A", [(2, 3, 4), (3,)]),
+])
+@pytest.mark.parametrize("device", DEVICES)
+def test_einsum_labels_of_either_case_and_the_ellipsis(equation, shapes, device):
+    rng = np.random.default_rng(0)
+    names = [f"x{i}" for i in range(len(shapes))]
+    feeds = {n: rng.standard_normal(s).astype(np.float32) for n, s in zip(names, shapes)}
+    model = _model([helper.make_node("Einsum", names, ["y"], equation=equation)],
+                   [_value(n, list(s)) for n, s in zip(names, shapes)], [_value("y", None)])
+    (got,) = compile_onnx(model, device=device).run(feeds)
+    want = np.einsum(equation, *[v.astype(np.float64) for v in feeds.values()])
+    assert got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+# --------------------------------------------------------------------------- recurrent
+
+def _gru(direction="forward", directions=1, extra=(), lens=None, **attrs):
+    rng = np.random.default_rng(1)
+    s, b, i, h = 3, 2, 4, 3
+    inits = [numpy_helper.from_array((rng.standard_normal((directions, 3 * h, i)) * .5)
+                                     .astype(np.float32), "W"),
+             numpy_helper.from_array((rng.standard_normal((directions, 3 * h, h)) * .5)
+                                     .astype(np.float32), "R")]
+    inputs = ["X", "W", "R"]
+    graph_inputs = [_value("X", [s, b, i])]
+    if lens is not None:
+        inputs += ["", "L"]
+        graph_inputs.append(_value("L", [b], TensorProto.INT32))
+    node = helper.make_node("GRU", inputs, ["Y", "Yh"], hidden_size=h, direction=direction,
+                            **attrs)
+    graph = helper.make_graph([node, *extra], "m", graph_inputs,
+                              [_value("Y", None), _value("Yh", None)], initializer=inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 14)])
+    model.ir_version = 8
+    return model, rng.standard_normal((s, b, i)).astype(np.float32)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_gru_activation_parameters_go_to_the_functions_that_take_them(device):
+    """activation_alpha is consumed in the order of the functions that take one (as
+    onnxruntime does): [Sigmoid, LeakyRelu] with alpha [0.3] gives LeakyRelu 0.3 (it
+    went to Sigmoid, and LeakyRelu kept 0.01)."""
+    model, x = _gru(activations=["Sigmoid", "LeakyRelu"], activation_alpha=[0.3])
+    _check_against_ort(model, {"X": x}, device)
+
+
+@pytest.mark.parametrize("direction, directions, layout, match", [
+    ("backward", 1, 0, "direction must be"),
+    ("bidirectional", 1, 0, "needs W and R for 2"),
+    ("forward", 2, 0, "needs W and R for 1"),
+    ("forward", 1, 2, "layout must be 0 or 1"),
+])
+def test_recurrent_direction_and_layout_are_checked(direction, directions, layout, match):
+    model, _ = _gru(direction, directions, layout=layout)
+    with pytest.raises(GraphBuildError, match=match):
+        load(model)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("direction", ["forward", "reverse"])
+def test_sequence_lens_outside_the_sequence_fail(device, direction):
+    """sequence_lens must lie in [0, seq_length], as onnxruntime requires: fed at run
+    time, a length outside fails the run (5 ran every step forward, -1 gave zeros);
+    lengths inside match onnxruntime."""
+    model, x = _gru(direction, lens=True)
+    exe = compile_onnx(model, device=device)
+    good = {"X": x, "L": np.array([3, 1], np.int32)}
+    for got, want in zip(exe.run(good), _ort(model, good)):
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+    for bad in ([5, 1], [-1, 2]):
+        with pytest.raises(rlx.RlxError, match="out of range"):
+            exe.run({"X": x, "L": np.array(bad, np.int32)})
+
+
+def test_sequence_lens_known_at_import_are_checked_there():
+    model, _ = _gru(lens=True)
+    graph = model.graph
+    graph.input.pop()                              # L becomes an initializer
+    graph.initializer.append(numpy_helper.from_array(np.array([4, 1], np.int32), "L"))
+    with pytest.raises(GraphBuildError, match=r"sequence_lens must be in \[0, 3\]"):
+        load(model)
+
+
+# --------------------------------------------------------------------------- bounds
+
+def test_a_loop_or_if_on_the_size_of_a_symbolic_dimension_is_refused():
+    """Shape of a symbolic axis reads as its bound at import time: a Loop's trip count or
+    an If's condition computed from it would take the bound for the run's length (a run
+    of 2 rows counted 8), so the model is refused at import."""
+    shape = helper.make_node("Shape", ["x"], ["s"], start=0, end=1)
+    count = helper.make_node("Squeeze", ["s"], ["m"])
+    body = helper.make_graph(
+        [helper.make_node("Add", ["acc", "one"], ["acc2"]),
+         helper.make_node("Identity", ["c"], ["c2"])], "body",
+        [_value("i", [], TensorProto.INT64), _value("c", [], TensorProto.BOOL),
+         _value("acc", [])], [_value("c2", [], TensorProto.BOOL), _value("acc2", [])],
+        initializer=[numpy_helper.from_array(np.array(1.0, np.float32), "one")])
+    loop = helper.make_node("Loop", ["m", "", "zero"], ["total"], body=body)
+    graph = helper.make_graph([shape, count, loop], "m", [_value("x", ["n", 3])],
+                              [_value("total", [])],
+                              initializer=[numpy_helper.from_array(np.array(0.0, np.float32),
+                                                                   "zero")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+    model.ir_version = 8
+    with pytest.raises(GraphBuildError, match="trip count is computed from the size of a "
+                                              "symbolic dimension"):
+        load(model, input_shapes={"x": (rlx.Dim("n", 8), 3)})
+    graph_fixed = load(model, input_shapes={"x": (2, 3)})[0]
+    assert graph_fixed is not None
+
+
+def test_non_zero_of_a_scalar_constant():
+    """NonZero of a 0-d value: its one element, [1, n] as onnxruntime gives (numpy
+    refuses nonzero of 0-d arrays: the node was called malformed)."""
+    const = helper.make_node("Constant", [], ["c"], value=numpy_helper.from_array(
+        np.array(2.5, np.float32)))
+    nz = helper.make_node("NonZero", ["c"], ["y"])
+    model = _model([const, nz], [], [_value("y", None, TensorProto.INT64)])
+    (got,) = compile_onnx(model, device="reference").run({})
+    np.testing.assert_array_equal(got, np.zeros((1, 1), np.int64))

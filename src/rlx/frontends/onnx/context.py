@@ -96,6 +96,9 @@ class ImportState:
     counts, per ONNX value name, the node inputs (subgraphs included) and graph
     outputs that read it. ``input_origins`` maps the rlx input of each element of a
     sequence graph input (``s.0``, ``s.1``, ...) to the ONNX input's name (``s``).
+    ``from_bounds`` holds the known values computed from the bound of a symbolic
+    dimension (``Shape`` / ``Size`` of one, and what is folded from them): a length
+    that is not the run's, which a Loop's trip count or an If's condition may not use.
 
     While a control-flow body is traced (an If branch, a Loop or Scan body made an rlx
     ``cond`` / ``while_loop`` / ``scan``), converters see a *nested* state
@@ -118,6 +121,7 @@ class ImportState:
     outer: ImportState | None = None
     capture_reads: bool = False
     input_origins: dict[str, str] = field(default_factory=dict)
+    from_bounds: set[int] = field(default_factory=set)
 
     def nested(self, graph: Graph, capture_reads: bool = False) -> ImportState:
         """The state of a control-flow body being traced (``graph``, whose parent is this

@@ -499,6 +499,21 @@ def convert_node(state: ImportState, scope: Scope, node: NodeProto,
         raise GraphBuildError(f"ONNX node {cx.label}: malformed node "
                               f"({type(e).__name__}: {e})") from e
     _bind_outputs(state, scope, cx, result)
+    _carry_bounds(state, scope, node)
+
+
+def _carry_bounds(state: ImportState, scope: Scope, node: NodeProto) -> None:
+    """A node reading a value computed from a symbolic dimension's bound passes that on
+    to its import-time outputs (converters fold some values themselves)."""
+    def tensors(names: Sequence[str]) -> list[tuple[Tensor, ImportState]]:
+        found = [scope.lookup(n) for n in names if n]
+        return [(t, o) for t in found
+                if isinstance(t, Tensor) and (o := state.owner(t)) is not None]
+
+    if any(t.id in owner.from_bounds for t, owner in tensors(node.input)):
+        for t, owner in tensors(node.output):
+            if state.value_of(t) is not None:
+                owner.from_bounds.add(t.id)
 
 
 def _expand_function(state: ImportState, scope: Scope, node: NodeProto, domain: str,
@@ -574,6 +589,8 @@ def fold_new_nodes(state: ImportState, start: int) -> None:
         elif all(i in state.known for i in node.inputs):
             args = [state.known[i] for i in node.inputs]
             state.known[nid] = evaluate_node(node, args, node_id=nid)
+            if any(i in state.from_bounds for i in node.inputs):
+                state.from_bounds.add(nid)
 
 
 def _cheap_to_fold(node: Any) -> bool:

@@ -125,10 +125,21 @@ def _carries(new: Sequence[Tensor], old: Sequence[Tensor], what: str) -> list[Te
     return out
 
 
+def _from_bound(cx: NodeContext, t: Tensor, what: str) -> None:
+    """GraphBuildError when ``t``'s import-time value was read from the bound of a
+    symbolic dimension: the run's length may be shorter."""
+    state = cx.state.owner(t)
+    if state is not None and t.id in state.from_bounds:
+        raise cx.error(f"its {what} is computed from the size of a symbolic dimension, "
+                       "which is its bound at import time, not the run's length; give that "
+                       "input fixed sizes (input_shapes)")
+
+
 def _known_scalar(cx: NodeContext, i: int) -> np.ndarray | None:
     """Operand ``i``'s single import-time value, or None (absent or run time)."""
     if not cx.has_input(i):
         return None
+    _from_bound(cx, cx.input(i), "trip count" if i == 0 else "condition")
     value = cx.state.value_of(cx.input(i))
     return None if value is None else np.asarray(value).reshape(-1)[0]
 
@@ -180,6 +191,7 @@ def convert_if(cx: NodeContext) -> list[Value]:
     else an ``rlx.cond`` running only the taken branch (values of different shapes
     broadcast to a common one; a select of both branches when shapes are symbolic)."""
     cond = cx.input(0)
+    _from_bound(cx, cond, "condition")
     known = cx.state.value_of(cond)
     then_graph, else_graph = cx.subgraph("then_branch"), cx.subgraph("else_branch")
     if known is not None:

@@ -200,7 +200,9 @@ def convert_non_zero(cx: NodeContext) -> Tensor:
     if not cx.is_static(0):
         raise cx.unsupported("NonZero of a run-time value (its output shape depends on "
                              "the data)")
-    return cx.const(np.asarray(np.nonzero(cx.static(0)), dtype=np.int64))
+    value = np.asarray(cx.static(0))     # a scalar as one element (onnxruntime: [1, n])
+    return cx.const(np.asarray(np.nonzero(value.reshape(1) if value.ndim == 0 else value),
+                               dtype=np.int64))
 
 
 def convert_compress(cx: NodeContext) -> Tensor:

@@ -86,7 +86,9 @@ class _Labeled:
 
 def _parse_equation(cx: NodeContext, equation: str, ranks: list[int]) -> tuple[list[str], str]:
     """Operand label strings and the output labels, with ``...`` expanded to fresh
-    upper-case labels and the implicit output (labels used once, sorted) made explicit."""
+    labels (characters no equation can hold, so they never meet its own labels) and
+    the implicit output (the ellipsis, then the labels used once in ASCII order: upper
+    case before lower) made explicit."""
     equation = equation.replace(" ", "")
     lhs, arrow, rhs = equation.partition("->")
     terms = lhs.split(",")
@@ -94,7 +96,10 @@ def _parse_equation(cx: NodeContext, equation: str, ranks: list[int]) -> tuple[l
         raise cx.error(f"equation {equation!r} names {len(terms)} operands, got {len(ranks)}")
     ellipsis_rank = max((r - len(t.replace("...", "")) for t, r in zip(terms, ranks)
                          if "..." in t), default=0)
-    fresh = string.ascii_uppercase[:ellipsis_rank]
+    used = set(lhs.replace("...", "").replace(",", "")) | set(rhs.replace("...", ""))
+    if not used <= set(string.ascii_letters):
+        raise cx.error(f"equation {equation!r}: labels must be letters")
+    fresh = "".join(chr(0x100 + i) for i in range(ellipsis_rank))
     expanded = []
     for term, rank in zip(terms, ranks):
         if "..." in term:
@@ -105,7 +110,7 @@ def _parse_equation(cx: NodeContext, equation: str, ranks: list[int]) -> tuple[l
         output = rhs.replace("...", fresh)
     else:
         letters = "".join(expanded)
-        once = sorted(c for c in set(letters) if letters.count(c) == 1 and c.islower())
+        once = sorted(c for c in set(letters) if letters.count(c) == 1 and c not in fresh)
         output = fresh + "".join(once)
     return expanded, output
 

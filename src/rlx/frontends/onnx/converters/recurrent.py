@@ -19,6 +19,7 @@ from rlx.frontends.onnx.context import NodeContext
 from rlx.frontends.onnx.converters.common import Converter, cast
 from rlx.frontends.onnx.converters.index import reverse_sequences
 from rlx.ir import api
+from rlx.ir.dtypes import DType
 from rlx.ir.graph import Tensor
 
 Activation = Callable[[Tensor], Tensor]
@@ -59,15 +60,26 @@ def _activation(name: str, alpha: float | None, beta: float | None) -> Activatio
     raise ValueError(f"unknown RNN activation {name!r}")
 
 
+_TAKE_ALPHA = frozenset({"affine", "leakyrelu", "thresholdedrelu", "scaledtanh", "hardsigmoid",
+                         "elu"})
+_TAKE_BETA = frozenset({"affine", "scaledtanh", "hardsigmoid"})
+
+
 def _activations(cx: NodeContext, defaults: list[str], directions: int) -> list[list[Activation]]:
-    """Per direction, the list of activation functions (f, g[, h])."""
+    """Per direction, the list of activation functions (f, g[, h]). ``activation_alpha``
+    and ``activation_beta`` are consumed in the order of the functions that take them
+    (as onnxruntime does): [Sigmoid, LeakyRelu] with alpha [0.3] gives LeakyRelu 0.3."""
     names = list(cx.attr("activations", defaults * directions))
-    alphas = list(cx.attr("activation_alpha", []))
-    betas = list(cx.attr("activation_beta", []))
+    if len(names) != len(defaults) * directions:
+        raise cx.error(f"activations names {len(names)} functions; the op takes "
+                       f"{len(defaults)} per direction ({directions})")
+    alphas = iter(cx.attr("activation_alpha", []))
+    betas = iter(cx.attr("activation_beta", []))
     fns = []
-    for i, name in enumerate(names):
-        alpha = alphas[i] if i < len(alphas) else None
-        beta = betas[i] if i < len(betas) else None
+    for name in names:
+        key = str(name).lower()
+        alpha = next(alphas, None) if key in _TAKE_ALPHA else None
+        beta = next(betas, None) if key in _TAKE_BETA else None
         fns.append(_activation(name, alpha, beta))
     per = len(defaults)
     return [fns[d * per:(d + 1) * per] for d in range(directions)]
@@ -108,7 +120,16 @@ def _setup(cx: NodeContext, gates: int) -> tuple[Tensor, list[Recurrence], int]:
     c0 = _time_major(cx, cx.optional(6)) if gates == 4 else None
     peep = cx.optional(7) if gates == 4 else None
     hidden = cx.attr("hidden_size", r.shape[-1])
-    directions = w.shape[0]
+    direction = cx.attr("direction", "forward")
+    if direction not in ("forward", "reverse", "bidirectional"):
+        raise cx.error(f"direction must be forward, reverse or bidirectional, got "
+                       f"{direction!r}")
+    if cx.attr("layout", 0) not in (0, 1):
+        raise cx.error(f"layout must be 0 or 1, got {cx.attr('layout', 0)}")
+    directions = 2 if direction == "bidirectional" else 1
+    if w.shape[0] != directions or r.shape[0] != directions:
+        raise cx.error(f"direction {direction!r} needs W and R for {directions} "
+                       f"direction(s), got W {list(w.shape)} and R {list(r.shape)}")
     steps, batch = x.shape[:2]
     recs = []
     for d in range(directions):
@@ -173,6 +194,26 @@ def _run_direction(cx: NodeContext, rec: Recurrence, step: StepFn, reverse: bool
     return seq, h, c
 
 
+def _checked_lens(cx: NodeContext, lens: Tensor | None, steps: int) -> Tensor | None:
+    """``sequence_lens`` as i64, each in [0, steps] (as onnxruntime requires): refused at
+    import when known, else gathered through [0 .. steps] so that the run fails on a
+    length outside it (the message names that gather and the length, a negative one
+    moved past the end)."""
+    if lens is None:
+        return None
+    known = cx.state.value_of(lens)
+    if known is not None:
+        values = np.asarray(known)
+        if values.size and (values.min() < 0 or values.max() > steps):
+            raise cx.error(f"sequence_lens must be in [0, {steps}] (the sequence length), "
+                           f"got {values.tolist()}")
+        return cast(lens, DType.I64)
+    lens = cast(lens, DType.I64)
+    beyond = cx.const(np.asarray(steps + 1, np.int64))
+    wrapped = api.where(lens < 0, beyond, lens)
+    return api.gather(cx.const(np.arange(steps + 1, dtype=np.int64)), wrapped, 0)
+
+
 def _live_mask(cx: NodeContext, lens: Tensor, t: int, dtype) -> Tensor:
     """[B, 1] bool: whether step ``t`` is within each batch entry's length."""
     step = cx.const(np.asarray(t, dtype=np.int64))
@@ -183,7 +224,7 @@ def _recurrent(cx: NodeContext, gates: int, defaults: list[str],
                make_step: Callable[[list[Activation], int], StepFn]) -> list[Tensor | None]:
     x, recs, hidden = _setup(cx, gates)
     direction = cx.attr("direction", "forward")
-    lens = cx.optional(4)
+    lens = _checked_lens(cx, cx.optional(4), x.shape[0])
     acts = _activations(cx, defaults, len(recs))
     ys, hs, cs = [], [], []
     for d, rec in enumerate(recs):

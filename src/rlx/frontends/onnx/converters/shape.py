@@ -24,7 +24,7 @@ from rlx.frontends.onnx.converters.common import (
 from rlx.ir import api
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Tensor
-from rlx.ir.types import broadcast_shapes
+from rlx.ir.types import Dim, broadcast_shapes
 
 MAX_RANGE_BYTES = 1 << 24  # a Range is built at import time; larger ones are refused
 
@@ -35,13 +35,23 @@ def convert_shape(cx: NodeContext) -> Tensor:
     """The operand's shape as an i64 constant, sliced by start/end (opset 15)."""
     shape = cx.input(0).shape
     start, end = cx.attr("start", 0), cx.attr("end", None)
-    return cx.const(np.asarray(shape[start:end], dtype=np.int64))
+    return _from_bounds(cx, shape[start:end],
+                        cx.const(np.asarray(shape[start:end], dtype=np.int64)))
 
 
 def convert_size(cx: NodeContext) -> Tensor:
     """The operand's element count as a 0-d i64 constant."""
-    return cx.const(np.asarray(int(np.prod(cx.input(0).shape, dtype=np.int64)),
-                               dtype=np.int64))
+    shape = cx.input(0).shape
+    return _from_bounds(cx, shape, cx.const(np.asarray(int(np.prod(shape, dtype=np.int64)),
+                                                       dtype=np.int64)))
+
+
+def _from_bounds(cx: NodeContext, dims: tuple, value: Tensor) -> Tensor:
+    """``value``, recorded as read from a symbolic dimension's bound when ``dims`` holds
+    one (a Loop or If may then not take it for the run's length)."""
+    if any(isinstance(d, Dim) for d in dims):
+        cx.state.from_bounds.add(value.id)
+    return value
 
 
 # --------------------------------------------------------------------------- reshaping
