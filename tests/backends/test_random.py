@@ -235,3 +235,28 @@ def test_run_index_uses_both_counter_words(device):
     ctx = KernelContext(rlx.RngOptions(21, advance=True), run_index=run)
     (out,) = run_with_context(device, graph, ctx)
     assert out.tolist() == [policy_unit(policy_words(i, 0, 21, run)[0]) for i in range(8)]
+
+
+def test_bad_random_arguments_and_rng_options_are_refused():
+    """An empty or reversed range, a negative std, non-finite or non-number bounds, a
+    shape that is not a sequence of ints, a bool seed or a non-bool advance: clear rlx
+    errors (low 2, high 1 ran in (1, 2); advance="no" switched advancing on; shape
+    (2.5,) became (2,))."""
+    g = rlx.Graph("bad_random")
+    for call in (lambda: rlx.random_uniform(g, (3,), low=2.0, high=1.0),
+                 lambda: rlx.random_normal(g, (3,), std=-1.0),
+                 lambda: rlx.random_uniform(g, (3,), low=float("nan")),
+                 lambda: rlx.random_uniform(g, (3,), low="a"),
+                 lambda: rlx.random_uniform(g, 3),
+                 lambda: rlx.random_uniform(g, (2.5,))):
+        with pytest.raises(rlx.GraphBuildError):
+            call()
+    for bad in ({"seed": True}, {"seed": 1, "advance": "no"}, {"seed": -1}):
+        with pytest.raises(rlx.InputError):
+            rlx.RngOptions(**bad)
+    with pytest.raises(rlx.GraphBuildError, match="rng must be RngOptions or an int"):
+        rlx.CompileOptions(rng="5")
+    assert rlx.CompileOptions(rng=5).rng == rlx.RngOptions(seed=5)
+    same = rlx.random_uniform(g, (2,), low=1.0, high=1.0)     # numpy gives low
+    g.set_outputs([same])
+    np.testing.assert_array_equal(rlx.Session("reference").compile(g).run({})[0], [1.0, 1.0])

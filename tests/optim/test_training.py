@@ -287,6 +287,28 @@ def test_fit_rejects_bad_arguments():
         fit(g, init, SGD(0.1), [], progress=False)
     with pytest.raises(InputError, match="batch_size"):
         minibatches(batch, 9)
+    # argument types (they leaked numpy's and Python's own errors, or were truncated)
+    for call, match in [(lambda: minibatches(batch, 2.5), "batch_size must be an int"),
+                        (lambda: minibatches(batch, 2, seed=-1), "seed must be"),
+                        (lambda: next(minibatches(batch, 2)(-1)), "epoch must be"),
+                        (lambda: minibatches({"x": np.zeros(())}, 1), "scalars"),
+                        (lambda: SGD(0.1).step("p", (2,), np.zeros(2), np.zeros(2, complex)),
+                         "gradient must hold real numbers"),
+                        (lambda: fit(g, init, SGD(0.1), [batch], schedule=lambda e: -1.0,
+                                     progress=False), "schedule"),
+                        (lambda: Trainer(_with_int_param(), {"w": np.zeros(3), "k":
+                                                             np.zeros((), np.int32)}, SGD(0.1)),
+                         r"trainable params must be floats; \['k \(i32\)'\]")]:
+        with pytest.raises(InputError, match=match):
+            call()
+
+
+def _with_int_param() -> rlx.Graph:
+    g = rlx.Graph("int_param")
+    x = g.input("x", (3,), "f32")
+    w, k = g.param("w", (3,), "f32"), g.param("k", (), "i32")
+    g.set_outputs([(x * w * k.cast("f32")).sum()])
+    return g
 
 
 def test_trainer_steps_match_float64_gradient_descent(device):

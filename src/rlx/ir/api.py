@@ -8,7 +8,8 @@ the same name exists, the function calls it, so both spellings build the same no
 from __future__ import annotations
 
 import builtins
-from collections.abc import Sequence
+import numbers
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rlx.errors import GraphBuildError
@@ -405,17 +406,32 @@ def fake_quantize(x: Tensor, fmt: FloatFormat, scaling: FormatScaling | None = N
 def random_uniform(graph: Graph, shape: Sequence[int], low: float = 0.0, high: float = 1.0,
                    dtype: Any = "f32") -> Tensor:
     """Uniform values in [low, high), fresh per node, seeded by the run's RNG options."""
-    return Tensor(graph, graph.add("random_uniform", (), shape=tuple(shape), dtype=dtype,
-                                   low=float(low), high=float(high)))
+    return Tensor(graph, graph.add("random_uniform", (), shape=_random_shape(shape),
+                                   dtype=dtype, low=_random_number("low", low),
+                                   high=_random_number("high", high)))
 
 
 def random_normal(graph: Graph, shape: Sequence[int], mean: float = 0.0, std: float = 1.0,
                   dtype: Any = "f32") -> Tensor:
     """Normal values, fresh per node, seeded by the run's RNG options."""
-    return Tensor(graph, graph.add("random_normal", (), shape=tuple(shape), dtype=dtype,
-                                   mean=float(mean), std=float(std)))
+    return Tensor(graph, graph.add("random_normal", (), shape=_random_shape(shape),
+                                   dtype=dtype, mean=_random_number("mean", mean),
+                                   std=_random_number("std", std)))
+
+
+def _random_shape(shape: Any) -> tuple:
+    if isinstance(shape, str) or not isinstance(shape, Iterable):
+        raise GraphBuildError(f"random op: shape must be a sequence of ints, got {shape!r}")
+    return tuple(shape)
+
+
+def _random_number(what: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise GraphBuildError(f"random op: {what} must be a number, got {value!r}")
+    return float(value)
 
 
 __all__ = [name for name in dir() if not name.startswith("_") and name not in (
-    "annotations", "Sequence", "Any", "GraphBuildError", "as_dtype", "ConstValue", "Graph",
+    "annotations", "Sequence", "Iterable", "numbers", "Any", "GraphBuildError", "as_dtype",
+    "ConstValue", "Graph",
     "Tensor", "lift", "builtins", "FloatFormat", "FormatScaling", "format_attrs")]

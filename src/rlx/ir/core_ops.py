@@ -9,6 +9,8 @@ promotion, wrapping integer arithmetic, axes).
 
 from __future__ import annotations
 
+import math
+
 from rlx.ir.dtypes import DType, as_dtype, promote
 from rlx.ir.opdef import Attrs, define
 from rlx.ir.typerules import (
@@ -82,6 +84,15 @@ def _infer_random(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType,
     t, a = _infer_leaf(op, ins, a)
     if not t.dtype.is_float:
         raise fail_dtype(op, ins, f"random values need a float dtype, got {t.dtype}")
+    first, second = ("low", "high") if op == "random_uniform" else ("mean", "std")
+    lo, hi = a.get(first), a.get(second)
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        raise fail_attr(op, ins, f"{first} and {second} must be finite, got {lo}, {hi}")
+    if op == "random_uniform" and not lo <= hi:
+        raise fail_attr(op, ins, f"low must be below high (values lie in [low, high)), got "
+                                 f"low {lo}, high {hi}")
+    if op == "random_normal" and hi < 0:
+        raise fail_attr(op, ins, f"std must be >= 0, got {hi}")
     return t, a
 
 define("random_uniform", "random", (0, 0), _infer_random,

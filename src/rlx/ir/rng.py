@@ -27,5 +27,9 @@ class RngOptions:
     advance: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.seed, int) or not 0 <= self.seed < 2**64:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or \
+                not 0 <= self.seed < 2**64:
             raise InputError(f"RngOptions.seed must be an int in [0, 2**64), got {self.seed!r}")
+        if not isinstance(self.advance, bool):     # a truthy "no" switched it on
+            raise InputError(f"RngOptions.advance must be True or False, got "
+                             f"{self.advance!r}")

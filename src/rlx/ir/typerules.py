@@ -9,6 +9,7 @@ This module defines no op kind.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
@@ -51,11 +52,17 @@ def norm_axes(op: str, ins: list[TensorType], axes: Any, rank: int) -> tuple[int
 
 
 def _shape_tuple(op: str, ins: list[TensorType], shape: Any, what: str = "shape") -> Shape:
-    try:
-        out = tuple(d if isinstance(d, Dim) else int(d) for d in shape)
+    try:    # operator.index: ints only (int() made 2.5 a dimension of 2)
+        out = tuple(d if isinstance(d, Dim) else _dimension(d) for d in shape)
     except TypeError:
         raise fail_attr(op, ins, f"{what} must be a sequence of ints, got {shape!r}") from None
     return out
+
+
+def _dimension(d: Any) -> int:
+    if isinstance(d, bool):
+        raise TypeError("a bool is not a dimension")
+    return operator.index(d)
 
 def _require_float(op: str, ins: list[TensorType]) -> None:
     for t in ins:

@@ -120,6 +120,9 @@ class Optimizer(ABC):
         flat = _flat_param(name, shape, param)
         state = self._state_for(name, shape, flat.dtype)
         grad = np.asarray(grad).reshape(-1)
+        if not np.can_cast(grad.dtype, flat.dtype, "same_kind") or grad.dtype.kind == "b":
+            raise InputError(f"optimizer step for {name!r}: the gradient must hold real numbers "
+                             f"that convert to the param's {flat.dtype}, got {grad.dtype}")
         if grad.size != flat.size:
             raise InputError(f"optimizer step for {name!r}: gradient has {grad.size} elements, "
                              f"the param has {flat.size}")
@@ -254,6 +257,9 @@ class _StepBatch:
                              "(the hook must hand params over in trainable order)")
         flat = _flat_param(name, self.pairs[index][1], param)
         grad = np.asarray(grad).reshape(-1)
+        if not np.can_cast(grad.dtype, flat.dtype, "same_kind") or grad.dtype.kind == "b":
+            raise InputError(f"optimizer step for {name!r}: the gradient must hold real numbers "
+                             f"that convert to the param's {flat.dtype}, got {grad.dtype}")
         if grad.size != flat.size:
             raise InputError(f"optimizer step for {name!r}: gradient has {grad.size} elements, "
                              f"the param has {flat.size}")

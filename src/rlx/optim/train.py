@@ -30,7 +30,7 @@ import numpy as np
 from rlx.autodiff.vjp import grad
 from rlx.errors import InputError
 from rlx.ir.graph import Graph
-from rlx.optim.base import Optimizer
+from rlx.optim.base import Optimizer, check_range
 from rlx.passes.cleanup import live_nodes
 from rlx.runtime.coerce import coerce
 from rlx.runtime.compiled import CompiledGraph
@@ -81,6 +81,15 @@ def minibatches(data: Mapping[str, np.ndarray], batch_size: int, seed: int = 0,
     left over after the last full batch are skipped that epoch (compiled graphs have
     static shapes).
     """
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int | np.integer):
+        raise InputError(f"minibatches: batch_size must be an int, got {batch_size!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise InputError(f"minibatches: seed must be an int >= 0, got {seed!r}")
+    data = {name: np.asarray(values) for name, values in data.items()}
+    scalars = [name for name, values in data.items() if values.ndim == 0]
+    if scalars:
+        raise InputError(f"minibatches: every array needs rows (an axis 0); {scalars} are "
+                         "scalars")
     counts = {len(v) for v in data.values()}
     if len(counts) != 1:
         raise InputError(f"minibatches: arrays need the same number of rows, got "
@@ -90,6 +99,8 @@ def minibatches(data: Mapping[str, np.ndarray], batch_size: int, seed: int = 0,
         raise InputError(f"minibatches: batch_size must be in 1..{rows}, got {batch_size}")
 
     def source(epoch: int) -> Iterator[dict[str, np.ndarray]]:
+        if isinstance(epoch, bool) or not isinstance(epoch, int | np.integer) or epoch < 0:
+            raise InputError(f"minibatches: the epoch must be an int >= 0, got {epoch!r}")
         order = (np.random.default_rng((seed, epoch)).permutation(rows) if shuffle
                  else np.arange(rows))
         for start in range(0, rows - batch_size + 1, batch_size):
@@ -179,6 +190,11 @@ class Trainer:
                  device: str = "reference", options: CompileOptions | None = None,
                  rewrite: Callable[[Graph], Graph] | None = None):
         names = _check_trainable(loss, params, trainable)
+        types = dict(loss.params)
+        not_float = [f"{n} ({types[n].dtype})" for n in names if not types[n].dtype.is_float]
+        if not_float:     # caught here, before a step could change some params
+            raise InputError(f"Trainer: trainable params must be floats; {not_float} are not "
+                             "(leave them out of trainable)")
         # params the loss does not depend on get no gradient: they keep their values, as
         # torch.optim leaves a param without a gradient (the compiled program has none)
         live = live_nodes(loss)
@@ -276,7 +292,7 @@ def fit(loss: Graph, params: Mapping[str, Any], optimizer: Optimizer, batches: B
     history = []
     for epoch in range(1, epochs + 1):
         if schedule is not None:
-            optimizer.lr = float(schedule(epoch))
+            optimizer.lr = check_range("schedule(epoch)", schedule(epoch), 0.0)
         history.append(_run_epoch(trainer, epoch, epochs, source(epoch), evaluate, stream))
     return TrainResult(trainer.params(), history, trainer.resident_steps, trainer.host_steps,
                        trainer.compiled)

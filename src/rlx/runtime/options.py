@@ -66,6 +66,11 @@ class CompileOptions:
                                   f"got {threads!r}")
         check_format(self.number_format, self.format_scaling, "CompileOptions",
                      fmt_optional=True)
+        if isinstance(self.rng, int) and not isinstance(self.rng, bool):
+            self.rng = RngOptions(seed=self.rng)      # an int seed, as set_rng takes
+        if not isinstance(self.rng, RngOptions):
+            raise GraphBuildError(f"CompileOptions.rng must be RngOptions or an int seed, got "
+                                  f"{self.rng!r}")
         if self.precision not in ("f32", "bf16", "f16"):
             raise GraphBuildError(f"CompileOptions.precision must be 'f32', 'bf16' or 'f16', "
                                   f"got {self.precision!r}")
