@@ -352,8 +352,7 @@ class _Lowering:
         above = g.add("ge", (wrapped, ext))
         below = g.add("lt", (wrapped, zero))
         moved = g.add("where", (above, g.add("add", (wrapped, padding)), wrapped))
-        return g.add("where", (below, g.add("sub", (g.add("sub", (wrapped, padding)),
-                                                    ext)), moved))
+        return g.add("where", (below, g.add("sub", (idx, padding)), moved))
 
     def _computed_indices(self, nid: int, t: TensorType, operand: int) -> int | None:
         """Indices computed at run time (not an input) on symbolic axes: their padding

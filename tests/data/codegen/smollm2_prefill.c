@@ -7199,7 +7199,7 @@ static int rlx_k733(void **slots, uint8_t *arena, const int64_t *ctl) {
     return 0;
 }
 
-/* k734_ge_where: elementwise: ge + lt + add + where + sub + sub + where */
+/* k734_ge_where: elementwise: ge + lt + add + where + sub + where */
 static int rlx_k734(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     #pragma omp simd
@@ -7207,14 +7207,14 @@ static int rlx_k734(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t v1138 = ((const int64_t *)(arena + 64))[0];
         const int64_t v8 = ((const int64_t *)((uint8_t *)slots[4]))[0];
         const int64_t v1135 = ((const int64_t *)(arena + 0))[0];
+        const int64_t v2 = ((const int64_t *)((uint8_t *)slots[2]))[0];
         const uint8_t t1139 = (uint8_t)((v1138) >= (v8));
         const uint8_t t1140 = (uint8_t)((v1138) < (((int64_t)0LL)));
         const int64_t t1141 = ((v1138) + (v1135));
         const int64_t t1142 = ((t1139) ? (t1141) : (v1138));
-        const int64_t t1143 = ((v1138) - (v1135));
-        const int64_t t1144 = ((t1143) - (v8));
-        const int64_t t1145 = ((t1140) ? (t1144) : (t1142));
-        ((int64_t *)(arena + 64))[j] = t1145;
+        const int64_t t1143 = ((v2) - (v1135));
+        const int64_t t1144 = ((t1140) ? (t1143) : (t1142));
+        ((int64_t *)(arena + 64))[j] = t1144;
     }
     return 0;
 }
@@ -7226,7 +7226,7 @@ static int rlx_k735(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 1; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -256 || v >= 256) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%1146 = gather(%%1133, %%1145, axis=1) : f32[1,1,576]: gather: index %lld is out of range for axis 1 of size 256 (valid: -256..255)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%1145 = gather(%%1133, %%1144, axis=1) : f32[1,1,576]: gather: index %lld is out of range for axis 1 of size 256 (valid: -256..255)", (long long)v);
             return 1;
         }
     }
