@@ -297,10 +297,20 @@ def test_fit_rejects_bad_arguments():
                         (lambda: fit(g, init, SGD(0.1), [batch], schedule=lambda e: -1.0,
                                      progress=False), "schedule"),
                         (lambda: Trainer(_with_int_param(), {"w": np.zeros(3), "k":
-                                                             np.zeros((), np.int32)}, SGD(0.1)),
+                                                             np.zeros((), np.int32)}, SGD(0.1),
+                                         trainable=["w", "k"]),
                          r"trainable params must be floats; \['k \(i32\)'\]")]:
         with pytest.raises(InputError, match=match):
             call()
+
+
+def test_an_integer_param_is_not_trained_by_default():
+    trainer = Trainer(_with_int_param(), {"w": np.ones(3), "k": np.full((), 2, np.int32)},
+                      SGD(0.1))
+    assert [n for n, _ in trainer.trainable] == ["w"]
+    trainer.step({"x": np.ones(3, np.float32)})
+    assert trainer.params()["k"] == 2
+    np.testing.assert_allclose(trainer.params()["w"], 1.0 - 0.1 * 2.0, rtol=1e-6)
 
 
 def _with_int_param() -> rlx.Graph:

@@ -167,8 +167,8 @@ class Trainer:
 
     ``loss`` is a graph with one scalar float output; ``params`` gives the initial
     value of every param of it (copied; never modified); ``trainable`` names the params
-    to train (default: all; those the loss does not depend on are listed in ``unused``
-    and keep their values). The gradient graph (``rlx.autodiff.vjp.grad``) is compiled
+    to train (default: every float param; those the loss does not depend on are listed
+    in ``unused`` and keep their values). The gradient graph (``rlx.autodiff.vjp.grad``) is compiled
     once on ``device``; a batch is a mapping ``input name -> array`` or a sequence of
     arrays for ``inputs`` (default: the loss graph's inputs in declaration order), of
     the loss graph's declared shapes. ``options`` defaults to
@@ -323,7 +323,8 @@ def _check_trainable(loss: Graph, params: Mapping[str, Any],
     if missing or unknown:
         raise InputError(f"Trainer: params must give every param of the loss graph; missing "
                          f"{missing}, unknown {unknown}")
-    names = declared if trainable is None else list(trainable)
+    floats = [name for name, t in loss.params if t.dtype.is_float]
+    names = floats if trainable is None else list(trainable)
     not_params = [n for n in names if n not in declared]
     if not_params:
         raise InputError(f"Trainer: trainable names {not_params} are not params of the loss "
