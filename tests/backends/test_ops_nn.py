@@ -824,3 +824,12 @@ def test_norms_of_rows_whose_squares_overflow_f32(device, op):
     else:
         want = x64 / np.sqrt((x64 ** 2).mean(-1, keepdims=True) + 1e-6)
     np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("window", [1.9, True, 0, -2, "4"])
+def test_attention_window_must_be_a_positive_int(window):
+    """A window of 1.9 or True ran as 1; every non-int or non-positive one is refused."""
+    g = rlx.Graph()
+    q = g.input("q", (1, 2, 4, 8))
+    with pytest.raises(rlx.GraphBuildError, match="window must be a positive int"):
+        rlx.attention(q, q, q, mask="causal", window=window)

@@ -442,6 +442,46 @@ def test_kv_feed_on_run_matches_numpy_slicing(device):
         cg.feed_kv_on_run(0, src_cap, dst_rows, cap, elems, counts[:2])
 
 
+def test_a_pair_registered_after_the_run_feed_is_checked_too(device):
+    """A smaller cache registered after feed_kv_on_run is held to the feed's capacities
+    at the next run: InputError, nothing copied (cpu wrote its rows past the end of the
+    small buffer: memory corruption, a crash for large offsets)."""
+    batch, elems, cap = 2, 4, 64
+    g = rlx.Graph("late_pair")
+    x = g.input("x", (batch, 1, elems))
+    g.input("big", (batch, cap, elems))
+    g.input("small", (batch, 2, elems))
+    g.set_outputs([x * 2.0, x * 3.0])
+    cg = rlx.Session(device).compile(g)
+    small = np.zeros((batch, 2, elems), np.float32)
+    assert cg.bind_handle("big", None) and cg.bind_handle("small", small)
+    assert cg.register_kv_row_feed("big", 0)
+    dst, counts = np.zeros(batch, np.int64), np.ones(batch, np.int64)
+    assert cg.feed_kv_on_run(0, 1, dst, cap, elems, counts)
+    assert cg.register_kv_row_feed("small", 1)
+    dst[:] = cap - 1
+    with pytest.raises(rlx.InputError, match="exceed the destination's 16 elements"):
+        cg.run({"x": np.full((batch, 1, elems), 7, np.float32)})
+    np.testing.assert_array_equal(cg.read_handle("small"), small)
+
+
+def test_a_clone_starts_without_the_run_feed(device):
+    """feed_kv_on_run's docstring: a clone starts without one (the reference device's
+    clone kept it and appended rows to its own cache at every run)."""
+    g = rlx.Graph("clone_feed")
+    x = g.input("x", (1, 1, 2))
+    g.input("k", (1, 4, 2))
+    g.set_outputs([x * 2.0])
+    cg = rlx.Session(device).compile(g)
+    assert cg.bind_handle("k", None) and cg.register_kv_row_feed("k", 0)
+    assert cg.feed_kv_on_run(0, 1, np.zeros(1, np.int64), 4, 2, np.ones(1, np.int64))
+    twin = cg.clone()
+    twin.run({"x": np.ones((1, 1, 2), np.float32)})
+    np.testing.assert_array_equal(twin.read_handle("k"), np.zeros((1, 4, 2)))
+    cg.run({"x": np.ones((1, 1, 2), np.float32)})
+    np.testing.assert_array_equal(cg.read_handle("k")[0, 0], [2.0, 2.0])
+
+
 def test_paged_kv_feed_on_run_matches_a_row_by_row_copy(device):
     """A paged run feed: each run ends with the copies of feed_kv_paged that the block
     tables, starts and counts arrays say at that run (rewritten in place; rows that

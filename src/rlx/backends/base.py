@@ -263,6 +263,9 @@ class Executable(ABC):
         twin.outputs = [aligned_copy(o) for o in self.last_outputs]
         twin.last_outputs = twin.outputs
         twin.kv_feeds = list(self.kv_feeds)
+        twin.run_feed = None            # a clone starts without one (feed_kv_on_run)
+        twin.feeds_version = self.feeds_version + 1
+        twin._feed_cache = None
         return twin
 
     def same_param_layout(self, other: Executable) -> bool:
@@ -487,12 +490,19 @@ class Executable(ABC):
             pairs, _ = self._kv_feed_buffers("feed_kv_paged_on_run")
             feed.layout({(dst.size, src.size) for dst, src in pairs})
         elif feed is not None:
-            pairs, addresses = self._kv_feed_buffers("feed_kv_on_run")
-            _check_capacities(pairs, [feed.src_seq_cap] * len(pairs), len(feed.dst_rows),
-                              feed.dst_seq_cap, feed.row_elems, addresses)
+            self._check_run_feed(feed, *self._kv_feed_buffers("feed_kv_on_run"))
         self.run_feed = feed
         self.feeds_version += 1
         return True
+
+    @staticmethod
+    def _check_run_feed(feed: RunFeed, pairs: Sequence[tuple[np.ndarray, np.ndarray]],
+                        addresses: FeedAddresses | None) -> None:
+        """InputError unless the run feed's capacities fit every (destination, source)
+        pair: when it is set, and again whenever a pair is registered after it (a
+        smaller cache added later was written past its end)."""
+        _check_capacities(pairs, [feed.src_seq_cap] * len(pairs), len(feed.dst_rows),
+                          feed.dst_seq_cap, feed.row_elems, addresses)
 
     def finish_run(self) -> None:
         """The run feed's copies (:meth:`feed_kv_on_run`), after :meth:`execute`; a

@@ -8,6 +8,8 @@ families in a fixed order, the order of ``OPS``.
 
 from __future__ import annotations
 
+import numbers
+
 from rlx.ir.dtypes import DType
 from rlx.ir.opdef import define
 from rlx.ir.typerules import (
@@ -152,8 +154,9 @@ def _infer_cached_attention(op, ins, a):
         raise fail_dtype(op, ins, "k, v, k_cache and v_cache must share one dtype: q's, or "
                                   "f16 / bf16 with an f32 q (a half-width cache)")
     window = a["window"]
-    if window is not None and int(window) <= 0:
-        raise fail_attr(op, ins, "window must be positive")
+    if window is not None and (isinstance(window, bool) or not isinstance(
+            window, numbers.Integral) or window <= 0):
+        raise fail_attr(op, ins, f"window must be a positive int, got {window!r}")
     softcap = a["softcap"]
     if softcap is not None and not float(softcap) > 0:
         raise fail_attr(op, ins, "softcap must be positive")
@@ -226,8 +229,9 @@ def _infer_attention(op, ins, a):
         if mask_kind == "additive" and not m.dtype.is_float:
             raise fail_dtype(op, ins, "an additive mask must be float")
     window = a["window"]
-    if window is not None and int(window) <= 0:
-        raise fail_attr(op, ins, "window must be positive")
+    if window is not None and (isinstance(window, bool) or not isinstance(
+            window, numbers.Integral) or window <= 0):
+        raise fail_attr(op, ins, f"window must be a positive int, got {window!r}")
     scale = a["scale"]
     scale = float(scale) if scale is not None else 1.0 / (d ** 0.5 if d else 1.0)
     return TensorType((b, hq, s, v.shape[3]), q.dtype), {

@@ -24,6 +24,7 @@ from rlx.backends.base import (
     PagedCopier,
     PagedRunFeed,
     RowCopier,
+    RunFeed,
     aligned_empty,
     aligned_zeros,
     map_zeroed,
@@ -365,7 +366,9 @@ class CpuExecutable(Executable):
         plan = self._run_plan
         if plan is None or plan[0] != self.feeds_version:
             feed = self.run_feed
-            _, addresses = self._kv_feed_buffers("feed_kv_on_run")
+            pairs, addresses = self._kv_feed_buffers("feed_kv_on_run")
+            if isinstance(feed, RunFeed):    # pairs registered since it was set
+                self._check_run_feed(feed, pairs, addresses)
             layout = (feed.layout(addresses.sizes)
                       if isinstance(feed, PagedRunFeed) and addresses is not None else None)
             if addresses is None or (isinstance(feed, PagedRunFeed) and layout is None):
