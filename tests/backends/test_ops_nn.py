@@ -826,6 +826,19 @@ def test_norms_of_rows_whose_squares_overflow_f32(device, op):
     np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
 
 
+def test_rms_norm_of_a_row_holding_an_infinity(device):
+    """mean(x^2) is inf: the finite values give +-0 and the inf nan, as torch gives (the
+    rescue of overflowing squares took the inf row too and made it all nan)."""
+    x = np.array([[np.inf, 1.0, -2.0, 3.0], [1.0, 2.0, 3.0, 4.0]], np.float32)
+    g = rlx.Graph()
+    g.set_outputs([rlx.rms_norm(g.input("x", x.shape, "f32"), eps=1e-6)])
+    (got,) = rlx.Session(device).compile(g).run({"x": x})
+    want = torch.nn.functional.rms_norm(torch.from_numpy(x.astype(np.float64)), (4,),
+                                        eps=1e-6).numpy()
+    np.testing.assert_allclose(got, want, rtol=1e-6, equal_nan=True)
+    assert np.signbit(got[0, 2]) and np.isnan(got[0, 0])
+
+
 @pytest.mark.parametrize("window", [1.9, True, 0, -2, "4"])
 def test_attention_window_must_be_a_positive_int(window):
     """A window of 1.9 or True ran as 1; every non-int or non-positive one is refused."""

@@ -445,3 +445,26 @@ def test_text_holding_lone_surrogates_is_an_input_error(smollm2, minilm):
             tok.encode(text)
         with pytest.raises(InputError, match="not valid Unicode"):
             tok.encode_batch(["fine", text])
+
+
+@pytest.mark.parametrize("which", ["minilm", "smollm2"])
+def test_ids_and_lengths_of_the_wrong_kind_are_input_errors(which, request):
+    """Ids outside the vocabulary, floats, bools, strings and 2-D arrays, and lengths
+    that are not ints: InputErrors on every backend (OverflowError, TypeError and
+    ValueError leaked; a float id 0.9 past a token was decoded as that token; an id
+    past the vocabulary was dropped silently)."""
+    tok = request.getfixturevalue(which)
+    tok = tok[0] if isinstance(tok, tuple) else tok      # smollm2: (tokenizer, metadata)
+    good = tok.encode("hello world", add_special_tokens=False)
+    assert tok.decode(np.array(good)) == tok.decode(good)
+    for bad in (good + [tok.vocab_size + 5], good + [-1], [float(good[0]) + 0.9],
+                np.array([good]), "abc", [True]):
+        with pytest.raises(InputError):
+            tok.decode(bad)
+    for bad in (-1, 2**70, tok.vocab_size):
+        with pytest.raises(InputError, match="outside the vocabulary"):
+            tok.token_bytes(bad)
+        assert tok.id_to_token(bad) is None
+    for bad in (2.5, "3", True, 2**70):
+        with pytest.raises(InputError, match="max_length must be an int"):
+            tok.encode_batch(["hello world"], max_length=bad)

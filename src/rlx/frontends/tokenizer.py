@@ -124,6 +124,10 @@ class Tokenizer:
         return self._backend.token_to_id(token)
 
     def id_to_token(self, token_id: int) -> str | None:
+        """The token's text; None for an id outside the vocabulary."""
+        token_id = _token_id("id_to_token", token_id)
+        if not 0 <= token_id < self.vocab_size:
+            return None
         return self._backend.id_to_token(token_id)
 
     def encode(self, text: str, add_special_tokens: bool = True) -> list[int]:
@@ -152,14 +156,18 @@ class Tokenizer:
                              f"{padding!r}")
         if padding == "max_length" and max_length is None:
             raise InputError("encode_batch: padding='max_length' needs a max_length")
-        if max_length is not None and max_length < 1:
-            raise InputError(f"encode_batch: max_length must be >= 1, got {max_length}")
+        if max_length is not None and (isinstance(max_length, bool) or not isinstance(
+                max_length, int | np.integer) or not 1 <= max_length <= MAX_LENGTH):
+            raise InputError(f"encode_batch: max_length must be an int in [1, {MAX_LENGTH}], "
+                             f"got {max_length!r}")
         encodings = self._encode_all(texts, max_length if truncation else None,
                                      add_special_tokens)
         longest = max((len(e.ids) for e in encodings), default=0)
         if max_length is not None and longest > max_length:
+            why = ("the special tokens the tokenizer adds do not fit it" if truncation
+                   else "pass truncation=True")
             raise InputError(f"encode_batch: a text has {longest} tokens, more than "
-                             f"max_length {max_length}; pass truncation=True")
+                             f"max_length {max_length}; {why}")
         width = max_length if padding == "max_length" else longest
         return _pad_batch(encodings, width, 0 if self.special.pad is None else self.special.pad)
 
@@ -180,8 +188,19 @@ class Tokenizer:
             self._backend.no_truncation()
 
     def decode(self, ids: Sequence[int] | np.ndarray, skip_special_tokens: bool = True) -> str:
-        """The text of token ids (special tokens dropped when ``skip_special_tokens``)."""
-        return _backend_call("decode", self._backend.decode, [int(i) for i in ids],
+        """The text of token ids (special tokens dropped when ``skip_special_tokens``);
+        InputError for anything but a flat sequence of ids in the vocabulary."""
+        if isinstance(ids, str | bytes) or (isinstance(ids, np.ndarray) and ids.ndim != 1):
+            raise InputError(f"decode: expects a flat sequence of token ids, got {ids!r}")
+        try:
+            ids = [_token_id("decode", i) for i in ids]
+        except TypeError:
+            raise InputError(f"decode: expects a flat sequence of token ids, got {ids!r}") from None
+        outside = [i for i in ids if not 0 <= i < self.vocab_size]
+        if outside:
+            raise InputError(f"decode: token ids {outside[:5]} are outside the vocabulary of "
+                             f"{self.vocab_size}")
+        return _backend_call("decode", self._backend.decode, ids,
                              skip_special_tokens=skip_special_tokens)
 
     def token_bytes(self, token_id: int) -> bytes:
@@ -190,7 +209,8 @@ class Tokenizer:
         always valid UTF-8 (what an OpenAI ``logprobs`` entry's ``bytes`` holds). A
         special or added token gives its text; InputError for an id outside the
         vocabulary."""
-        piece = self.id_to_token(int(token_id))
+        token_id = _token_id("token_bytes", token_id)
+        piece = self.id_to_token(token_id)
         if piece is None:
             raise InputError(f"token id {token_id} is outside the vocabulary of "
                              f"{self.vocab_size}")
@@ -216,6 +236,18 @@ class Tokenizer:
 
 
 _BYTE_PIECE = re.compile(r"<0x([0-9A-Fa-f]{2})>")
+
+
+MAX_LENGTH = 2**31 - 1
+"""The largest ``max_length`` (the tokenizers library holds lengths in 32 bits)."""
+
+
+def _token_id(what: str, token_id: Any) -> int:
+    """``token_id`` as an int (numpy integers too); InputError for anything else (a bool,
+    a float: int() took 0.9 as 0)."""
+    if isinstance(token_id, bool | np.bool_) or not isinstance(token_id, int | np.integer):
+        raise InputError(f"{what}: a token id must be an int, got {token_id!r}")
+    return int(token_id)
 
 
 @functools.cache

@@ -98,50 +98,52 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 576; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+            if (isfinite(r_a)) {
+                r_v = 0.0;
+                {
+                    float r_v_l[16];
+                    __typeof__(r_v) r_v_w[16];
                     #pragma omp simd
                     for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
+                        r_v_w[l] = 0;
                     }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    for (int64_t blk = 0; blk < 576; blk += 128) {
+                        const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
                         #pragma omp simd
                         for (int l = 0; l < 16; l++) {
+                            r_v_l[l] = 0;
+                        }
+                        int64_t i0_b = blk;
+                        for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                            #pragma omp simd
+                            for (int l = 0; l < 16; l++) {
+                                const int64_t i0 = i0_b + l;
+                                float r_x;
+                                r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                                const float r_d = (r_x) / r_a;
+                                r_v_l[l] += r_d * r_d;
+                            }
+                        }
+                        for (int l = 0; i0_b + l < blk_end; l++) {
                             const int64_t i0 = i0_b + l;
                             float r_x;
                             r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
                             const float r_d = (r_x) / r_a;
                             r_v_l[l] += r_d * r_d;
                         }
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            r_v_w[l] += r_v_l[l];
+                        }
                     }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
-                        const float r_d = (r_x) / r_a;
-                        r_v_l[l] += r_d * r_d;
+                    for (int w = 8; w > 0; w /= 2) {
+                        #pragma omp simd
+                        for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
                     }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
+                    r_v = r_v + r_v_w[0];
                 }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
+                r_s = r_v / 1.0 * (double)r_a * (double)r_a;
             }
-            r_s = r_v / 1.0 * (double)r_a * (double)r_a;
         }
         {
             r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 1e-05));
@@ -248,50 +250,52 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 576; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+            if (isfinite(r_a)) {
+                r_v = 0.0;
+                {
+                    float r_v_l[16];
+                    __typeof__(r_v) r_v_w[16];
                     #pragma omp simd
                     for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
+                        r_v_w[l] = 0;
                     }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    for (int64_t blk = 0; blk < 576; blk += 128) {
+                        const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
                         #pragma omp simd
                         for (int l = 0; l < 16; l++) {
+                            r_v_l[l] = 0;
+                        }
+                        int64_t i0_b = blk;
+                        for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                            #pragma omp simd
+                            for (int l = 0; l < 16; l++) {
+                                const int64_t i0 = i0_b + l;
+                                float r_x;
+                                r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
+                                const float r_d = (r_x) / r_a;
+                                r_v_l[l] += r_d * r_d;
+                            }
+                        }
+                        for (int l = 0; i0_b + l < blk_end; l++) {
                             const int64_t i0 = i0_b + l;
                             float r_x;
                             r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
                             const float r_d = (r_x) / r_a;
                             r_v_l[l] += r_d * r_d;
                         }
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            r_v_w[l] += r_v_l[l];
+                        }
                     }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)((uint8_t *)slots[0]))[b0 + i0];
-                        const float r_d = (r_x) / r_a;
-                        r_v_l[l] += r_d * r_d;
+                    for (int w = 8; w > 0; w /= 2) {
+                        #pragma omp simd
+                        for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
                     }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
+                    r_v = r_v + r_v_w[0];
                 }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
+                r_s = r_v / 1.0 * (double)r_a * (double)r_a;
             }
-            r_s = r_v / 1.0 * (double)r_a * (double)r_a;
         }
         {
             r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 1e-06));

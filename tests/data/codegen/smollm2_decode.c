@@ -457,50 +457,52 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 576; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+            if (isfinite(r_a)) {
+                r_v = 0.0;
+                {
+                    float r_v_l[16];
+                    __typeof__(r_v) r_v_w[16];
                     #pragma omp simd
                     for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
+                        r_v_w[l] = 0;
                     }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    for (int64_t blk = 0; blk < 576; blk += 128) {
+                        const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
                         #pragma omp simd
                         for (int l = 0; l < 16; l++) {
+                            r_v_l[l] = 0;
+                        }
+                        int64_t i0_b = blk;
+                        for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                            #pragma omp simd
+                            for (int l = 0; l < 16; l++) {
+                                const int64_t i0 = i0_b + l;
+                                float r_x;
+                                r_x = ((const float *)(arena + rlx_at[1]))[i0];
+                                const float r_d = (r_x) / r_a;
+                                r_v_l[l] += r_d * r_d;
+                            }
+                        }
+                        for (int l = 0; i0_b + l < blk_end; l++) {
                             const int64_t i0 = i0_b + l;
                             float r_x;
                             r_x = ((const float *)(arena + rlx_at[1]))[i0];
                             const float r_d = (r_x) / r_a;
                             r_v_l[l] += r_d * r_d;
                         }
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            r_v_w[l] += r_v_l[l];
+                        }
                     }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)(arena + rlx_at[1]))[i0];
-                        const float r_d = (r_x) / r_a;
-                        r_v_l[l] += r_d * r_d;
+                    for (int w = 8; w > 0; w /= 2) {
+                        #pragma omp simd
+                        for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
                     }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
+                    r_v = r_v + r_v_w[0];
                 }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
+                r_s = r_v / 1.0 * (double)r_a * (double)r_a;
             }
-            r_s = r_v / 1.0 * (double)r_a * (double)r_a;
         }
         {
             r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
@@ -3822,6 +3824,12 @@ static int rlx_k530(void **slots, uint8_t *arena, const int64_t *ctl) {
     return rlx_t0(slots, arena, ctl, at);
 }
 
+/* k531_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
+static int rlx_k531(void **slots, uint8_t *arena, const int64_t *ctl) {
+    static const int64_t at[] = {2624, 4928, 234};
+    return rlx_t12(slots, arena, ctl, at);
+}
+
 RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
@@ -4051,6 +4059,7 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
     if ((rc = rlx_k528(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k529(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k530(slots, arena, ctl)) != 0) return rc;
+    if ((rc = rlx_k531(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif
@@ -4058,12 +4067,6 @@ RLX_PART_FN int rlx_part1(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl);
 
 #if !defined(RLX_PART) || RLX_PART == 2
-/* k531_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
-static int rlx_k531(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {2624, 4928, 234};
-    return rlx_t12(slots, arena, ctl, at);
-}
-
 /* k532_dequant_matmul: op: dequant_matmul (the code of rlx_t12) */
 static int rlx_k532(void **slots, uint8_t *arena, const int64_t *ctl) {
     static const int64_t at[] = {2624, 11072, 235};
@@ -5330,50 +5333,52 @@ static int rlx_k763(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            r_v = 0.0;
-            {
-                float r_v_l[16];
-                __typeof__(r_v) r_v_w[16];
-                #pragma omp simd
-                for (int l = 0; l < 16; l++) {
-                    r_v_w[l] = 0;
-                }
-                for (int64_t blk = 0; blk < 576; blk += 128) {
-                    const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
+            if (isfinite(r_a)) {
+                r_v = 0.0;
+                {
+                    float r_v_l[16];
+                    __typeof__(r_v) r_v_w[16];
                     #pragma omp simd
                     for (int l = 0; l < 16; l++) {
-                        r_v_l[l] = 0;
+                        r_v_w[l] = 0;
                     }
-                    int64_t i0_b = blk;
-                    for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                    for (int64_t blk = 0; blk < 576; blk += 128) {
+                        const int64_t blk_end = blk + 128 < 576 ? blk + 128 : 576;
                         #pragma omp simd
                         for (int l = 0; l < 16; l++) {
+                            r_v_l[l] = 0;
+                        }
+                        int64_t i0_b = blk;
+                        for (; i0_b + 16 <= blk_end; i0_b += 16) {
+                            #pragma omp simd
+                            for (int l = 0; l < 16; l++) {
+                                const int64_t i0 = i0_b + l;
+                                float r_x;
+                                r_x = ((const float *)((arena + 2624) + 0))[i0];
+                                const float r_d = (r_x) / r_a;
+                                r_v_l[l] += r_d * r_d;
+                            }
+                        }
+                        for (int l = 0; i0_b + l < blk_end; l++) {
                             const int64_t i0 = i0_b + l;
                             float r_x;
                             r_x = ((const float *)((arena + 2624) + 0))[i0];
                             const float r_d = (r_x) / r_a;
                             r_v_l[l] += r_d * r_d;
                         }
+                        #pragma omp simd
+                        for (int l = 0; l < 16; l++) {
+                            r_v_w[l] += r_v_l[l];
+                        }
                     }
-                    for (int l = 0; i0_b + l < blk_end; l++) {
-                        const int64_t i0 = i0_b + l;
-                        float r_x;
-                        r_x = ((const float *)((arena + 2624) + 0))[i0];
-                        const float r_d = (r_x) / r_a;
-                        r_v_l[l] += r_d * r_d;
+                    for (int w = 8; w > 0; w /= 2) {
+                        #pragma omp simd
+                        for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
                     }
-                    #pragma omp simd
-                    for (int l = 0; l < 16; l++) {
-                        r_v_w[l] += r_v_l[l];
-                    }
+                    r_v = r_v + r_v_w[0];
                 }
-                for (int w = 8; w > 0; w /= 2) {
-                    #pragma omp simd
-                    for (int l = 0; l < w; l++) r_v_w[l] = r_v_w[l] + r_v_w[l + w];
-                }
-                r_v = r_v + r_v_w[0];
+                r_s = r_v / 1.0 * (double)r_a * (double)r_a;
             }
-            r_s = r_v / 1.0 * (double)r_a * (double)r_a;
         }
         {
             r_rstd = (float)(1.0 / sqrt(r_s / 576.0 + 9.999999747378752e-06));
@@ -5406,7 +5411,6 @@ static int rlx_k764(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part2(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k531(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k532(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k533(slots, arena, ctl)) != 0) return rc;
     if ((rc = rlx_k534(slots, arena, ctl)) != 0) return rc;

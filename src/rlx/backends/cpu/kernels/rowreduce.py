@@ -246,10 +246,12 @@ def _layer_norm_row(w: CWriter, f: Frame, node: Node) -> None:
 def _unless_squares_overflowed(w: CWriter, f: Frame, mean_square: str, finite: str,
                                value: str, n: float) -> None:
     """When the squares of a row's ``value`` overflowed the compute type (f32 values
-    past 1.8e19) while ``finite`` holds, ``mean_square`` (the sum of squares over
-    ``n``) again from the values divided by their largest magnitude, scaled back in
-    double; rare, so the common path keeps its float partial sums. Norm rows have no
-    lanes: the accumulators are plain names."""
+    past 1.8e19) while ``finite`` holds and every value is finite, ``mean_square`` (the
+    sum of squares over ``n``) again from the values divided by their largest
+    magnitude, scaled back in double; rare, so the common path keeps its float partial
+    sums. A row holding inf or nan keeps the plain result (inf: finite values give 0,
+    as IEEE arithmetic and torch do). Norm rows have no lanes: the accumulators are
+    plain names."""
     walk, ct = f.walk, f.ct
 
     def largest(w: CWriter, acc: Callable[[str], str]) -> None:
@@ -265,9 +267,10 @@ def _unless_squares_overflowed(w: CWriter, f: Frame, mean_square: str, finite: s
     with w.block(f"if (!isfinite({mean_square}) && {finite})"):
         w.line("r_a = 0;")
         walk.sweep(w, largest, (Acc("r_a", "max"),))
-        w.line("r_v = 0.0;")
-        walk.sweep(w, scaled, (Acc("r_v", "+", _partial(f.dtype)),))
-        w.line(f"{mean_square} = r_v / {n!r} * (double)r_a * (double)r_a;")
+        with w.block("if (isfinite(r_a))"):     # an inf in the row keeps IEEE's result
+            w.line("r_v = 0.0;")
+            walk.sweep(w, scaled, (Acc("r_v", "+", _partial(f.dtype)),))
+            w.line(f"{mean_square} = r_v / {n!r} * (double)r_a * (double)r_a;")
 
 
 def _rms_norm_row(w: CWriter, f: Frame, node: Node) -> None:
