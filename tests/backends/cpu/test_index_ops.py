@@ -327,8 +327,9 @@ def random_graph(kind: str) -> rlx.Graph:
     outputs = []
     for i, dtype in enumerate(FLOAT_DTYPES):
         for stream in (0, 5 + i, 2 ** 32 - 1):
-            a, b = (-3.0, 7.25) if i % 2 else (0.5, 1e-3)
-            names = ("low", "high") if kind == "random_uniform" else ("mean", "std")
+            uniform = kind == "random_uniform"      # a narrow range; a small std
+            a, b = (-3.0, 7.25) if i % 2 else ((0.5, 0.501) if uniform else (0.5, 1e-3))
+            names = ("low", "high") if uniform else ("mean", "std")
             outputs.append(g.add(kind, (), shape=(40, 25), dtype=dtype, stream=stream,
                                  **dict(zip(names, (a, b), strict=True))))
     g.set_outputs(outputs)
