@@ -12,14 +12,13 @@ vmap go through all of them.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
 from rlx.errors import GraphBuildError
-from rlx.ir.dtypes import DType
+from rlx.ir.dtypes import DType, exact_int
 from rlx.ir.graph import Tensor
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "rfft2", "irfft2"]
@@ -31,12 +30,10 @@ def _norm(norm: str | None) -> str:
 
 def _int(what: str, value: Any) -> int:
     """``value`` as a Python int (numpy integers too, as numpy.fft takes them)."""
-    if isinstance(value, bool | np.bool_):
+    n = exact_int(value)
+    if n is None:
         raise GraphBuildError(f"rlx.fft: {what} must be an int, got {value!r}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise GraphBuildError(f"rlx.fft: {what} must be an int, got {value!r}") from None
+    return n
 
 
 def _axis(x: Tensor, axis: int) -> int:

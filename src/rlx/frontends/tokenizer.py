@@ -40,6 +40,7 @@ from rlx.frontends.gguf import GGUFFile
 from rlx.frontends.jsonfile import read_json_object
 from rlx.frontends.spm import TOKEN_CONTROL, TOKEN_NORMAL, TOKEN_USER_DEFINED, SpmBackend, first_ids
 from rlx.frontends.strings import StringTable
+from rlx.ir.dtypes import exact_int
 
 if TYPE_CHECKING:
     # the Hugging Face engine is imported where one is built: a GGUF "llama" vocabulary
@@ -245,9 +246,10 @@ MAX_LENGTH = 2**31 - 1
 def _token_id(what: str, token_id: Any) -> int:
     """``token_id`` as an int (numpy integers too); InputError for anything else (a bool,
     a float: int() took 0.9 as 0)."""
-    if isinstance(token_id, bool | np.bool_) or not isinstance(token_id, int | np.integer):
+    n = exact_int(token_id)
+    if n is None:
         raise InputError(f"{what}: a token id must be an int, got {token_id!r}")
-    return int(token_id)
+    return n
 
 
 @functools.cache

@@ -19,7 +19,9 @@ integer or bool tensor gives f32.
 from __future__ import annotations
 
 import enum
+import operator
 import sys
+from typing import Any
 
 import numpy as np
 
@@ -159,6 +161,17 @@ def as_dtype(value: object) -> DType:
         return _FROM_NUMPY[npd]
     names = ", ".join(d.value for d in DType)
     raise DTypeError(f"unknown dtype {value!r}; rlx dtypes are: {names}")
+
+
+def exact_int(value: Any) -> int | None:
+    """``value`` as a Python int when it is an integer (a Python or numpy int), else
+    None: bools, floats (``int()`` took 2.5 as 2) and numeric strings are not."""
+    if isinstance(value, bool | np.bool_):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 
 def convert_exactly(arr: np.ndarray, dt: DType) -> np.ndarray | None:

@@ -9,10 +9,10 @@ This module defines no op kind.
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 from rlx.errors import DTypeError, GraphBuildError, ShapeError
+from rlx.ir.dtypes import exact_int
 from rlx.ir.types import Dim, Shape, TensorType, broadcast_shapes
 
 
@@ -60,9 +60,10 @@ def _shape_tuple(op: str, ins: list[TensorType], shape: Any, what: str = "shape"
 
 
 def _dimension(d: Any) -> int:
-    if isinstance(d, bool):
-        raise TypeError("a bool is not a dimension")
-    return operator.index(d)
+    n = exact_int(d)
+    if n is None:
+        raise TypeError(f"{d!r} is not a dimension")
+    return n
 
 def _require_float(op: str, ins: list[TensorType]) -> None:
     for t in ins:

@@ -65,7 +65,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import operator
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -74,7 +73,7 @@ import numpy as np
 
 from rlx.errors import InputError
 from rlx.frontends.tokenizer import Tokenizer
-from rlx.ir.dtypes import as_dtype
+from rlx.ir.dtypes import as_dtype, exact_int
 from rlx.ir.quantized import SCHEMES, pack_weight
 from rlx.ir.types import Dim
 from rlx.models.decoder import (
@@ -812,6 +811,7 @@ def load_decoder(path: str | os.PathLike, device: str = "cpu", max_seq: int | No
 def _token_id(t: Any) -> int:
     """``t`` as a token id: an int or numpy integer (TypeError for anything else, bools,
     floats and numeric strings included: int() took 504.9 and "3575")."""
-    if isinstance(t, bool | np.bool_):
-        raise TypeError("a bool is not a token id")
-    return operator.index(t)
+    n = exact_int(t)
+    if n is None:
+        raise TypeError(f"{t!r} is not a token id")
+    return n

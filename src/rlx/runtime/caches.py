@@ -18,13 +18,13 @@ from __future__ import annotations
 import bisect
 import functools
 import math
-import operator
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from rlx.errors import InputError
+from rlx.ir.dtypes import exact_int
 from rlx.ir.graph import Graph
 from rlx.runtime.compiled import CompiledGraph
 from rlx.runtime.options import CompileOptions
@@ -36,12 +36,10 @@ __all__ = ["BucketedCompileCache", "CompileCache", "pad_rows", "power_of_two_lad
 
 def _integer(what: str, value: Any) -> int:
     """``value`` as a Python int; InputError for bools and non-integers."""
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise InputError(f"{what} must be an integer, got {value!r}")
+    n = exact_int(value)
+    if n is None:
+        raise InputError(f"{what} must be an integer, got {value!r}")
+    return n
 
 
 def _count(what: str, value: Any, minimum: int) -> int:
