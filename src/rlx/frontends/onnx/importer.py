@@ -589,8 +589,6 @@ def fold_new_nodes(state: ImportState, start: int) -> None:
         elif all(i in state.known for i in node.inputs):
             args = [state.known[i] for i in node.inputs]
             state.known[nid] = evaluate_node(node, args, node_id=nid)
-            if any(i in state.from_bounds for i in node.inputs):
-                state.from_bounds.add(nid)
 
 
 def _cheap_to_fold(node: Any) -> bool:
