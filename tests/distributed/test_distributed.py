@@ -314,3 +314,76 @@ def test_a_resumed_run_equals_the_uninterrupted_one(tmp_path, make):
             np.testing.assert_array_equal(resumed.params()[name], value)
     finally:
         rd.shutdown()
+
+
+def _rewrite_checkpoint(src, dst, meta_change=None, arrays_change=None) -> None:
+    """A copy of the checkpoint ``src`` at ``dst`` with its meta JSON and arrays edited."""
+    with np.load(src) as data:
+        arrays = {key: data[key] for key in data.files}
+    meta = json.loads(str(arrays["meta"]))
+    if meta_change:
+        meta_change(meta)
+    if arrays_change:
+        arrays_change(arrays)
+    np.savez(dst, **{**arrays, "meta": np.array(json.dumps(meta))})
+
+
+def test_a_refused_checkpoint_changes_nothing(tmp_path):
+    """Malformed checkpoints (not a zip, no meta, meta not JSON or not an object, a
+    hyperparameter of the wrong kind, a param of the wrong shape after a good one, bad
+    generator state) are InputErrors naming the file, raised before anything is set:
+    params, optimizer state and hyperparameters stay as they were."""
+    rs = np.random.default_rng(1)
+    start = {"w": rs.standard_normal((4, 3)), "b": rs.standard_normal(3)}
+    batch = {"x": rs.standard_normal((5, 4))}
+    rd.init(0, 1, master_port=free_port(), timeout=10)
+    try:
+        trainer = rd.DataParallelTrainer(_tanh_loss(), start, Adam(0.05))
+        trainer.step(batch)
+        good = tmp_path / "good.npz"
+        trainer.save(good)
+        trainer.step(batch)
+        before = {k: v.copy() for k, v in trainer.params().items()}
+        state = {n: {k: b.copy() for k, b in s.buffers.items()}
+                 for n, s in trainer.optimizer.state.items()}
+
+        def w_wrong_shape(arrays):        # params are sorted: 'b' is param_0, 'w' param_1
+            arrays["param_0"] = arrays["param_0"] + 1.0
+            arrays["param_1"] = np.zeros(4)
+
+        bad = tmp_path / "bad.npz"
+        cases = [
+            (lambda: bad.write_bytes(good.read_bytes()[:100]), "not a readable"),
+            (lambda: bad.write_text("hello"), "not a readable"),
+            (lambda: np.savez(bad, param_0=np.ones(3)), "not a readable"),
+            (lambda: np.savez(bad, meta=np.array("{nope")), "not a readable"),
+            (lambda: np.savez(bad, meta=np.array("[1]")), "not an rlx checkpoint"),
+            (lambda: _rewrite_checkpoint(good, bad, arrays_change=w_wrong_shape),
+             r"param 'w' is float64\[4\] there"),
+            (lambda: _rewrite_checkpoint(good, bad, lambda m: m["hyper"].update(lr="fast")),
+             "hyperparameter 'lr' = 'fast' does not fit Adam"),
+            (lambda: _rewrite_checkpoint(good, bad, lambda m: m["hyper"].update(state=5)),
+             "hyperparameter 'state'"),
+            (lambda: _rewrite_checkpoint(good, bad, lambda m: m["hyper"].update(
+                betas=0.5)), "hyperparameter 'betas'"),
+            (lambda: _rewrite_checkpoint(good, bad, lambda m: m.update(rng={"x": 1})),
+             "not a well-formed"),
+            (lambda: _rewrite_checkpoint(good, bad, lambda m: m["state"][0].update(
+                shape=[-1])), "no valid name and shape"),
+        ]
+        for write, match in cases:
+            write()
+            with pytest.raises(InputError, match=match) as info:
+                trainer.load(bad)
+            assert str(bad) in str(info.value)
+            assert trainer.optimizer.lr == 0.05 and trainer.optimizer.betas == (0.9, 0.999)
+            for name, value in trainer.params().items():
+                np.testing.assert_array_equal(value, before[name])
+            for name, buffers in state.items():
+                for key, buffer in buffers.items():
+                    np.testing.assert_array_equal(
+                        trainer.optimizer.state[name].buffers[key], buffer)
+        trainer.load(good)                 # the good checkpoint still restores
+        assert not np.array_equal(trainer.params()["w"], before["w"])
+    finally:
+        rd.shutdown()

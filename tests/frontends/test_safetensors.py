@@ -98,8 +98,17 @@ def test_minilm_checkpoint_matches_loader():
 
 
 @pytest.mark.parametrize("header, data, message", [
-    (b"{not json", b"", "not valid UTF-8 JSON"),
-    (b"\xff\xfe", b"", "not valid UTF-8 JSON"),
+    (b"{not json", b"", "not valid JSON"),
+    (b"\xff\xfe", b"", "not valid JSON"),
+    (b"[" * 100_000, b"", "nested too deeply"),         # json recurses once per level
+    (b"9" * 5000, b"", "not valid JSON"),               # past int()'s 4,300 digits
+    ({"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]},     # shares a's bytes
+      "b": {"dtype": "F32", "shape": [1], "data_offsets": [4, 8]}}, b"\0" * 8,
+     "tensor 'b' at data offset 4 overlaps the tensor before it"),
+    ({"a": {"dtype": "F32", "shape": [1], "data_offsets": [4, 8]}}, b"\0" * 8,
+     "tensor 'a' at data offset 4 leaves a gap"),
+    ({"a": {"dtype": "F32", "shape": [1], "data_offsets": [0, 4]}}, b"\0" * 8,
+     "the tensors end at data offset 4, the data section holds 8 bytes"),
     ([1, 2], b"", "must be a JSON object"),
     ({"t": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}, b"\0" * 4,
      "lie outside the data section"),

@@ -255,7 +255,8 @@ def _minilm_copy(tmp_path, config_text=None, weights=None):
 
 
 @pytest.mark.parametrize("config_text, match", [
-    ("{not json", "config.json: not readable JSON"),
+    ("{not json", "config.json: not valid JSON"),
+    ("[" * 100_000, "config.json: not valid JSON .nested too deeply"),
     ("[1, 2]", "config.json: expected a JSON object, found list"),
     ('{"vocab_size": 30522, "hidden_size": 384, "num_hidden_layers": 6, '
      '"num_attention_heads": 12, "intermediate_size": 1536, "layer_norm_eps": "1e-12"}',

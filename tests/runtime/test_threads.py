@@ -214,3 +214,41 @@ def _writable_symbols(path: str) -> list[str]:
     symbols = [line.split() for line in listing.stdout.splitlines()]
     return [s[2] for s in symbols
             if len(s) == 3 and s[1] in "bBdD" and s[2] not in _LINKER_DATA]
+
+
+def _forked_run(queue, compiled, x) -> None:
+    queue.put(compiled.run({"x": x})[0])
+
+
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
+def test_a_process_forked_after_a_parallel_run_runs_the_program():
+    """A child forked (multiprocessing's fork start method) after the parent ran a
+    2-thread program runs it too: libgomp's docked worker threads do not exist in the
+    child, and its first parallel region waited for them forever. The parent goes on
+    running after the fork; both agree with float64 numpy."""
+    import multiprocessing
+
+    rs = np.random.default_rng(3)
+    g = rlx.Graph("forked")
+    x = g.input("x", (64, 128))
+    g.set_outputs([rlx.tanh(x @ g.param("w", (128, 96))).sum(axis=1)])
+    compiled = rlx.Session("cpu", rlx.CompileOptions(num_threads=2)).compile(g)
+    w = (rs.standard_normal((128, 96)) * 0.1).astype(np.float32)
+    compiled.set_param("w", w)
+    xs = rs.standard_normal((64, 128)).astype(np.float32)
+    want = np.tanh(xs.astype(np.float64) @ w).sum(axis=1)
+    np.testing.assert_allclose(compiled.run({"x": xs})[0], want, rtol=1e-4, atol=1e-4)
+    context = multiprocessing.get_context("fork")
+    for _ in range(2):
+        queue = context.Queue()
+        child = context.Process(target=_forked_run, args=(queue, compiled, xs))
+        child.start()
+        try:
+            got = queue.get(timeout=120)
+        finally:
+            child.join(30)
+            if child.is_alive():
+                child.kill()
+        assert child.exitcode == 0
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+        np.testing.assert_allclose(compiled.run({"x": xs})[0], want, rtol=1e-4, atol=1e-4)

@@ -37,14 +37,17 @@ verifies it.
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
+import zipfile
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from rlx.atomicfile import write_atomic
 from rlx.distributed.collectives import (
     BucketedAllReduce,
     barrier,
@@ -56,6 +59,7 @@ from rlx.distributed.graph_ops import graph_all_reduce
 from rlx.distributed.group import DistributedError, info
 from rlx.errors import InputError
 from rlx.ir.api import concat
+from rlx.ir.dtypes import exact_int
 from rlx.ir.graph import Graph, Node, Tensor
 from rlx.optim.base import Optimizer, ParamState
 from rlx.optim.train import Batch, Trainer
@@ -183,42 +187,94 @@ class DataParallelTrainer:
             for i, (_, optimizer, name) in enumerate(self._states()):
                 for key, buffer in sorted(optimizer.state[name].buffers.items()):
                     arrays[f"state_{i}_{key}"] = buffer
-            _atomic_savez(os.fspath(path), arrays)
+            buffer = io.BytesIO()
+            np.savez(buffer, **arrays)
+            write_atomic(path, buffer.getvalue(), durable=True)
         barrier()
 
     def load(self, path: str | os.PathLike) -> None:
         """Restore a checkpoint :meth:`save` wrote, on every worker: params (set into
         the compiled graph), the optimizer's state, :attr:`rng` and :attr:`steps`.
-        Raises InputError when the checkpoint does not fit this trainer."""
-        with np.load(os.fspath(path), allow_pickle=False) as data:
-            meta = json.loads(str(data["meta"]))
-            if meta.get("format") != CHECKPOINT_FORMAT:
-                raise InputError(f"DataParallelTrainer.load: {path} is not an rlx checkpoint "
-                                 f"of format {CHECKPOINT_FORMAT}")
-            kind = type(self.optimizer).__name__
-            if meta["optimizer"] != kind:
-                raise InputError(f"DataParallelTrainer.load: {path} holds {meta['optimizer']} "
-                                 f"state; this trainer steps with {kind}")
-            current = self.params()
-            if sorted(current) != meta["params"]:
-                raise InputError(f"DataParallelTrainer.load: {path} has params "
-                                 f"{meta['params']}, the loss graph has {sorted(current)}")
-            for i, name in enumerate(meta["params"]):
-                value = data[f"param_{i}"]
-                if value.shape != current[name].shape or value.dtype != current[name].dtype:
-                    raise InputError(f"DataParallelTrainer.load: param {name!r} is "
-                                     f"{value.dtype}{list(value.shape)} in {path}, "
-                                     f"{current[name].dtype}{list(current[name].shape)} here")
-                self._set_param(name, value)
-            self._restore_state(meta["state"], data)
+        Raises InputError when the file is not a well-formed rlx checkpoint or does not
+        fit this trainer; everything is checked before anything is set, so a refused
+        checkpoint leaves the trainer as it was. OSError when the file cannot be read."""
+        where = f"DataParallelTrainer.load: {os.fspath(path)}"
+        with open(os.fspath(path), "rb") as f:
+            try:
+                with np.load(f, allow_pickle=False) as data:
+                    meta = json.loads(str(data["meta"]))
+                    arrays = {key: np.array(data[key]) for key in data.files if key != "meta"}
+            except (ValueError, KeyError, RecursionError, EOFError, OSError,
+                    zipfile.BadZipFile) as e:
+                raise InputError(f"{where} is not a readable rlx checkpoint "
+                                 f"({type(e).__name__}: {e})") from None
+        try:
+            hyper, rng_state = self._check_checkpoint(meta, arrays, where)
+        except InputError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise InputError(f"{where} is not a well-formed rlx checkpoint "
+                             f"({type(e).__name__}: {e})") from None
+        for i, name in enumerate(meta["params"]):
+            self._set_param(name, arrays[f"param_{i}"])
+        self._restore_state(meta["state"], arrays)
+        for target, attr, value in hyper:
+            setattr(target, attr, value)
+        self.rng.bit_generator.state = rng_state
+        self.steps = int(meta["steps"])
+
+    def _check_checkpoint(self, meta: Any, arrays: dict[str, np.ndarray], where: str
+                          ) -> tuple[list[tuple[Optimizer, str, Any]], dict[str, Any]]:
+        """Every check :meth:`load` makes, before it sets anything: returns the
+        hyperparameters to set (optimizer, attribute, value) and the generator state.
+        InputError for a checkpoint that does not fit; a malformed one may also raise
+        KeyError / TypeError / ValueError, which load reports as malformed."""
+        if not isinstance(meta, dict) or meta.get("format") != CHECKPOINT_FORMAT:
+            raise InputError(f"{where} is not an rlx checkpoint of format "
+                             f"{CHECKPOINT_FORMAT}")
+        kind = type(self.optimizer).__name__
+        if meta["optimizer"] != kind:
+            raise InputError(f"{where} holds {meta['optimizer']} state; this trainer "
+                             f"steps with {kind}")
+        current = self.params()
+        if meta["params"] != sorted(current):
+            raise InputError(f"{where} has params {meta['params']}, the loss graph has "
+                             f"{sorted(current)}")
+        for i, name in enumerate(meta["params"]):
+            value = arrays[f"param_{i}"]
+            if value.shape != current[name].shape or value.dtype != current[name].dtype:
+                raise InputError(f"{where}: param {name!r} is {value.dtype}"
+                                 f"{list(value.shape)} there, {current[name].dtype}"
+                                 f"{list(current[name].shape)} here")
         optimizers = dict(self._optimizers())
+        for i, entry in enumerate(meta["state"]):
+            prefix = entry.get("optimizer", "")
+            if prefix not in optimizers:
+                raise InputError(f"{where} holds state of an optimizer {prefix!r} this "
+                                 "trainer does not have")
+            if not isinstance(entry["name"], str) or not all(
+                    exact_int(d) is not None and d >= 0 for d in entry["shape"]):
+                raise InputError(f"{where}: state entry {i} has no valid name and shape")
+            np.dtype(entry["dtype"])
+            int(entry["steps"])
+            for key in entry["buffers"]:
+                arrays[f"state_{i}_{key}"]
+        hyper = []
         for key, value in meta["hyper"].items():
             prefix, _, attr = key.rpartition(".")
             target = optimizers.get(prefix + "." if prefix else "")
-            if target is not None:
-                setattr(target, attr, tuple(value) if isinstance(value, list) else value)
-        self.rng.bit_generator.state = meta["rng"]
-        self.steps = int(meta["steps"])
+            if target is None:
+                continue
+            value = tuple(value) if isinstance(value, list) else value
+            old = getattr(target, attr, None)
+            if attr.startswith("_") or not _hyper(old) or not _hyper(value) or (
+                    isinstance(old, tuple) != isinstance(value, tuple)):
+                raise InputError(f"{where}: hyperparameter {key!r} = {value!r} does not "
+                                 f"fit {type(target).__name__} (whose {attr!r} is {old!r})")
+            hyper.append((target, attr, value))
+        probe = copy.deepcopy(self.rng.bit_generator)
+        probe.state = meta["rng"]
+        return hyper, meta["rng"]
 
     def _optimizers(self) -> list[tuple[str, Optimizer]]:
         """The optimizer and those it hands params to (Muon's ``adamw``), each with the
@@ -458,14 +514,3 @@ def _as_mapping(batch: Batch, names: list[str]) -> dict[str, Any]:
         raise InputError(f"DataParallelTrainer: a batch of {len(values)} arrays was given "
                          f"for inputs {names}")
     return dict(zip(names, values))
-
-
-def _atomic_savez(path: str, arrays: dict[str, np.ndarray]) -> None:
-    tmp = f"{path}.tmp{os.getpid()}"
-    buffer = io.BytesIO()
-    np.savez(buffer, **arrays)
-    with open(tmp, "wb") as f:
-        f.write(buffer.getvalue())
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)

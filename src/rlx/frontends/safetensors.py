@@ -16,7 +16,6 @@ tensor is copied until the caller copies it. Views stay valid after
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Iterator
@@ -26,6 +25,7 @@ import numpy as np
 
 from rlx.backends.buffers import map_file
 from rlx.errors import RlxError
+from rlx.frontends.jsonfile import parse_json
 
 __all__ = ["SafetensorsCheckpoint", "SafetensorsError", "SafetensorsFile",
            "SafetensorsTensorInfo", "load_safetensors"]
@@ -233,10 +233,11 @@ class SafetensorsCheckpoint:
 def _read_index(path: str) -> dict[str, str]:
     """The ``weight_map`` of a shard index: tensor name -> shard file name."""
     try:
-        with open(path, encoding="utf-8") as f:
-            index = json.load(f)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SafetensorsError(f"{path}: not readable JSON ({exc})") from None
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as exc:
+        raise SafetensorsError(f"{path}: not readable ({exc})") from None
+    index = parse_json(raw, SafetensorsError, path)
     weight_map = index.get("weight_map") if isinstance(index, dict) else None
     if not isinstance(weight_map, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in weight_map.items()):
@@ -275,10 +276,8 @@ def _parse_header(buffer: np.ndarray, path: str
     if header_len > MAX_HEADER_BYTES or data_start > buffer.size:
         raise SafetensorsError(f"{path}: header length {header_len} does not fit the file of "
                                f"{buffer.size} bytes")
-    try:
-        header = json.loads(bytes(buffer[HEADER_LENGTH_BYTES:data_start]).decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SafetensorsError(f"{path}: the header is not valid UTF-8 JSON ({exc})") from None
+    header = parse_json(bytes(buffer[HEADER_LENGTH_BYTES:data_start]), SafetensorsError,
+                        f"{path}: the header")
     if not isinstance(header, dict):
         raise SafetensorsError(f"{path}: the header must be a JSON object, got "
                                f"{type(header).__name__}")
@@ -286,7 +285,26 @@ def _parse_header(buffer: np.ndarray, path: str
     data_size = buffer.size - data_start
     infos = {name: _parse_entry(name, entry, data_start, data_size, path)
              for name, entry in header.items()}
+    _check_tiling(infos, data_start, data_size, path)
     return metadata, infos
+
+
+def _check_tiling(infos: dict[str, SafetensorsTensorInfo], data_start: int, data_size: int,
+                  path: str) -> None:
+    """The format's rule that the tensors tile the data section: in offset order each
+    begins where the one before ended, and the last ends at the end of the file. Two
+    tensors sharing bytes would be views of each other; a gap could hide other data."""
+    at = data_start
+    for info in sorted(infos.values(), key=lambda i: (i.begin, i.end)):
+        if info.begin != at:
+            what = "overlaps the tensor before it" if info.begin < at else "leaves a gap"
+            raise SafetensorsError(f"{path}: tensor {info.name!r} at data offset "
+                                   f"{info.begin - data_start} {what} (expected offset "
+                                   f"{at - data_start}): the tensors must tile the data")
+        at = info.end
+    if at != data_start + data_size:
+        raise SafetensorsError(f"{path}: the tensors end at data offset {at - data_start}, "
+                               f"the data section holds {data_size} bytes")
 
 
 def _parse_metadata(value: object, path: str) -> dict[str, str]:

@@ -26,6 +26,7 @@ import json
 import math
 from typing import Any
 
+from rlx.atomicfile import write_atomic
 from rlx.errors import SerializationError
 from rlx.ir.control import Subgraph
 from rlx.ir.dtypes import DType
@@ -156,8 +157,10 @@ def from_json(text: str) -> Graph:
 
 
 def save(graph: Graph, path: str) -> None:
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(to_json(graph))
+    """Write ``graph`` to ``path`` as JSON. The file is replaced whole once the graph
+    has serialised: a graph that cannot be serialised (SerializationError) leaves what
+    was at ``path`` untouched."""
+    write_atomic(path, to_json(graph).encode("utf-8"))
 
 
 def load(path: str) -> Graph:

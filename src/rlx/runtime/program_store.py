@@ -33,17 +33,16 @@ the graph build and a file read, not the passes and the C rendering (0.8 s of
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 import io
 import os
 import pickle
-import tempfile
 import types
 from pathlib import Path
 from typing import Any
 
+from rlx.atomicfile import write_atomic
 from rlx.digest import blake2b, sha256
 from rlx.ir.graph import Graph
 from rlx.passes.pipeline import DUMP_ENV
@@ -210,19 +209,9 @@ class ProgramStore:
             payload = pickle.dumps(value, protocol=5)
         except (pickle.PicklingError, TypeError, AttributeError):
             return False
-        tmp = None
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
-            with os.fdopen(fd, "wb") as f:
-                os.fchmod(f.fileno(), 0o644)
-                f.write(MAGIC)
-                f.write(sha256(payload).digest())
-                f.write(payload)
-            os.replace(tmp, self.path(key))
+            write_atomic(self.path(key), MAGIC + sha256(payload).digest() + payload)
             return True
         except OSError:
-            if tmp is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
             return False

@@ -127,6 +127,29 @@ def _pin_runtimes() -> None:
                 pass
 
 
+OMP_PAUSE_SOFT = 1
+"""``omp_pause_soft`` of OpenMP 5.0's ``omp_pause_resource_t``."""
+
+
+def _release_openmp_threads() -> None:
+    """Before ``os.fork``: end the calling thread's OpenMP worker threads.
+
+    libgomp keeps the worker threads of a thread's parallel regions docked for the next
+    region. A forked child holds only the forking thread, yet libgomp's record of the
+    pool still counts the workers: the child's first parallel region waited for them
+    forever (a ``multiprocessing`` worker forked after a run hung). Ended before the
+    fork, the pool is started afresh on the next region, in the parent (once, some
+    tens of microseconds) and in the child alike. ``subprocess`` does not call this: it
+    does not fork through ``os.fork``. Other OpenMP runtimes (LLVM's libomp) handle a
+    fork themselves."""
+    gomp = _PINNED.get("libgomp.so.1")
+    if gomp is not None:
+        gomp.omp_pause_resource_all(OMP_PAUSE_SOFT)
+
+
+os.register_at_fork(before=_release_openmp_threads)
+
+
 def _unload(handle: int) -> None:
     """Give back one ``dlopen`` reference of a shared object no executable uses."""
     _ctypes.dlclose(handle)

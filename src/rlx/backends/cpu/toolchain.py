@@ -50,6 +50,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from rlx.atomicfile import write_atomic
 from rlx.backends.cpu import isa, pch
 from rlx.digest import sha256
 from rlx.errors import CacheError, CompileError, DeviceError
@@ -383,7 +384,7 @@ def _make_system_header(compiler: str, flags: tuple[str, ...], root: Path,
         with _key_lock(root, key):
             if header.exists() and gch.exists():
                 return header
-            _write_atomic(header, pch.HEADER.encode())
+            write_atomic(header, pch.HEADER.encode())
             with tempfile.TemporaryDirectory(dir=directory) as work:
                 made = os.path.join(work, gch.name)
                 proc = subprocess.run([compiler, *flags, "-x", "c-header", str(header),
@@ -429,7 +430,7 @@ def _build(tc: Toolchain, flags: list[str], header: list[str], source: str, part
     directory beside it, then the record, then the object renamed into place (a reader
     never sees half a file)."""
     c_path = so_path.with_suffix(".c")
-    _write_atomic(c_path, source.encode())
+    write_atomic(c_path, source.encode())
     with tempfile.TemporaryDirectory(dir=so_path.parent) as work:
         tmp_so = Path(work) / "out.so"
         if parts <= 1:
@@ -442,7 +443,7 @@ def _build(tc: Toolchain, flags: list[str], header: list[str], source: str, part
                 for _ in pool.map(lambda cmd: _compile(cmd, tc, flags, c_path), commands):
                     pass
             _run_compiler([tc.compiler, *objects, "-o", str(tmp_so)] + flags, c_path)
-        _write_atomic(_record_path(so_path), json.dumps(_record(tmp_so, key)).encode())
+        write_atomic(_record_path(so_path), json.dumps(_record(tmp_so, key)).encode())
         os.replace(tmp_so, so_path)
 
 
@@ -484,17 +485,3 @@ def _run_compiler(cmd: list[str], c_path: Path) -> None:
                                str(c_path))
         raise CompileError("the C compiler rejected the generated source", cmd, output,
                            str(c_path))
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file renamed into place."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            os.fchmod(f.fileno(), 0o644)    # readable by every user of a shared cache
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
