@@ -1,14 +1,16 @@
 """CompiledGraph's asynchronous runs: the lock decorator every serialised method wears
 (``_serialised``: wait for committed runs, then hold the graph's lock, as
-:mod:`rlx.runtime.compiled`'s module docstring says under Threads), the
+:mod:`rlx.runtime.compiled`'s module docstring says under Threads; ``both_locked``
+for the methods that read another graph), the
 ``commit_no_wait`` / ``sync_pending`` / ``run_pipelined`` methods, and the worker
 thread that runs them in commit order.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -28,6 +30,20 @@ def _serialised(method: _Method) -> _Method:
         with self._lock:
             return method(self, *args, **kwargs)
     return locked  # type: ignore[return-value]
+
+
+@contextlib.contextmanager
+def both_locked(first: CompiledGraph, second: CompiledGraph) -> Iterator[None]:
+    """Both graphs' committed runs finished and both locks held, taken in one order
+    whatever the call's (two threads copying between the same graphs both ways do not
+    wait on each other); one graph given twice is locked once."""
+    graphs = sorted({id(g): g for g in (first, second)}.values(), key=id)
+    for graph in graphs:
+        graph._wait_async()
+    with contextlib.ExitStack() as stack:
+        for graph in graphs:
+            stack.enter_context(graph._lock)
+        yield
 
 
 class AsyncRunsMixin:

@@ -35,7 +35,7 @@ from rlx.ir.dtypes import DType
 from rlx.ir.formats import FloatFormat, FormatScaling, round_slice_scaled
 from rlx.ir.rng import RngOptions
 from rlx.ir.types import TensorType
-from rlx.runtime.async_runs import AsyncRunsMixin, _AsyncRuns, _serialised
+from rlx.runtime.async_runs import AsyncRunsMixin, _AsyncRuns, _serialised, both_locked
 from rlx.runtime.coerce import coerce, from_bytes
 from rlx.runtime.extents import ExtentFeeds
 from rlx.runtime.handles import HandlesMixin
@@ -502,28 +502,37 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
         return (self.device == other.device and self._params == other._params
                 and (self._staging is None) == (other._staging is None))
 
-    @_serialised
     def copy_params_from(self, other: CompiledGraph) -> bool:
-        """Copy every param value from ``other``; False across devices or layouts."""
-        if not self._same_shape(other) or not self._exe.copy_params_from(other._exe):
-            return False
-        if self._staging is not None:
-            self._staging.prepare.copy_params_from(other._staging.prepare)
-            self._staging.prepared = False
-        self._params_ready = False
-        return True
+        """Copy every param value from ``other``; False across devices or layouts. Both
+        graphs' locks are held: a thread setting ``other``'s params meanwhile gives
+        its values before or after, never a mix."""
+        if not isinstance(other, CompiledGraph):
+            raise InputError(f"copy_params_from: other must be a CompiledGraph, got "
+                             f"{type(other).__name__}")
+        with both_locked(self, other):
+            if not self._same_shape(other) or not self._exe.copy_params_from(other._exe):
+                return False
+            if self._staging is not None:
+                self._staging.prepare.copy_params_from(other._staging.prepare)
+                self._staging.prepared = False
+            self._params_ready = False
+            return True
 
-    @_serialised
     def share_params_from(self, other: CompiledGraph) -> bool:
-        """Use ``other``'s param storage (no copy); False across devices or layouts."""
-        if not self._same_shape(other) or not self._exe.share_params_from(other._exe):
-            return False
-        if self._staging is not None:
-            self._staging.prepare.share_params_from(other._staging.prepare)
-            self._staging.writes = other._staging.writes
-            self._staging.prepared = False
-        self._params_ready = False
-        return True
+        """Use ``other``'s param storage (no copy); False across devices or layouts.
+        Both graphs' locks are held while the storage changes hands."""
+        if not isinstance(other, CompiledGraph):
+            raise InputError(f"share_params_from: other must be a CompiledGraph, got "
+                             f"{type(other).__name__}")
+        with both_locked(self, other):
+            if not self._same_shape(other) or not self._exe.share_params_from(other._exe):
+                return False
+            if self._staging is not None:
+                self._staging.prepare.share_params_from(other._staging.prepare)
+                self._staging.writes = other._staging.writes
+                self._staging.prepared = False
+            self._params_ready = False
+            return True
 
     # ------------------------------------------------------------------ misc
     @_serialised

@@ -5,8 +5,7 @@ Names and indices are checked here before the executable's hook is called.
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -14,7 +13,7 @@ import numpy as np
 from rlx.backends.base import OptimizerStep, PagedRunFeed, RunFeed
 from rlx.errors import InputError
 from rlx.ir.types import TensorType
-from rlx.runtime.async_runs import _serialised
+from rlx.runtime.async_runs import _serialised, both_locked
 from rlx.runtime.coerce import coerce
 
 if TYPE_CHECKING:       # the graph these methods are part of
@@ -194,7 +193,7 @@ class HandlesMixin:
                                  f"{value!r}")
         if self.device != src.device:
             return False
-        with _both_locked(self, src):
+        with both_locked(self, src):
             return self._exe.copy_kv_rows_from(src._exe, int(from_row), int(to_row),
                                                int(outgoing_upper), int(kv_dim),
                                                int(n_layers))
@@ -283,17 +282,3 @@ class HandlesMixin:
         self._wait_async()
         with self._lock:
             return self._exe.run_feed_gpu_handle(feeds, handle_name, output_index)
-
-
-@contextlib.contextmanager
-def _both_locked(first: CompiledGraph, second: CompiledGraph) -> Iterator[None]:
-    """Both graphs' committed runs finished and both locks held, taken in one order
-    whatever the call's (two threads copying between the same graphs both ways do not
-    wait on each other); one graph given twice is locked once."""
-    graphs = sorted({id(g): g for g in (first, second)}.values(), key=id)
-    for graph in graphs:
-        graph._wait_async()
-    with contextlib.ExitStack() as stack:
-        for graph in graphs:
-            stack.enter_context(graph._lock)
-        yield
