@@ -33,3 +33,24 @@ def test_bitcast_reinterprets_bytes(device):
     (out,) = run_graph(g, {"i": bits}, device)
     np.testing.assert_array_equal(out.view(np.uint32)[[0, 2, 3]], bits.view(np.uint32)[[0, 2, 3]])
     assert np.isnan(out[1])
+
+
+@pytest.mark.parametrize("dtype", ["u8", "i8"])
+def test_bitcast_to_bool_reads_every_nonzero_byte_as_true(device, dtype):
+    """Bytes other than 0 and 1 read as bool are true, as numpy's and PyTorch's views
+    are then used (cast to i32 gives 1; == True holds): the cpu device kept the raw
+    byte (cast gave 192, == True gave False) while the reference gave 1. The bitcast
+    op itself refuses to make bools of other bytes."""
+    import torch
+
+    raw = np.array([0, 1, 2, 192, 255, 128], np.uint8).view(rlx.as_dtype(dtype).np)
+    want = torch.from_numpy(raw.copy()).view(torch.bool)
+    g = rlx.Graph("to_bool")
+    b = rlx.bitcast(g.input("x", raw.shape, dtype), "bool")
+    g.set_outputs([b.cast("i32"), b == True, rlx.logical_not(b)])  # noqa: E712
+    as_i32, is_true, negated = run_graph(g, {"x": raw}, device)
+    np.testing.assert_array_equal(as_i32, want.int().numpy())
+    np.testing.assert_array_equal(is_true, (want == True).numpy())  # noqa: E712
+    np.testing.assert_array_equal(negated, torch.logical_not(want).numpy())
+    with pytest.raises(rlx.DTypeError, match="does not make bools of"):
+        g.apply("bitcast", [g.input("y", (2,), dtype)], dtype="bool")

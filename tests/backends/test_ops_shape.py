@@ -194,8 +194,22 @@ def test_pad_constant_value(device, dtype, value):
     assert_same(out, np.pad(x, [(1, 1), (2, 0)], constant_values=fill))
 
 
+@pytest.mark.parametrize("value", [2**53 + 1, 2**63 - 1, -2**63, np.int64(-2**53 - 1)])
+def test_pad_integer_value_of_an_i64_tensor_is_exact(device, value):
+    """An integer fill of an i64 tensor keeps every bit (it went through float():
+    2**53 + 1 padded 2**53 and 2**63 - 1 was refused as not fitting); it survives
+    a JSON round trip."""
+    x = np.array([[1, -2, 3]], np.int64)
+    out = run_op(device, lambda t: rlx.pad(t, [(1, 0), (0, 2)], value=value), x)
+    assert_same(out, np.pad(x, [(1, 0), (0, 2)], constant_values=value))
+    g = rlx.Graph()
+    g.set_outputs([rlx.pad(g.input("x", (1, 3), "i64"), [(1, 0), (0, 2)], value=value)])
+    assert rlx.from_json(rlx.to_json(g)).nodes == g.nodes
+
+
 @pytest.mark.parametrize("dtype, value", [("i8", 300.0), ("i32", 2.5), ("u8", -1.0),
-                                          ("bool", 2.0), ("i32", float("nan"))])
+                                          ("bool", 2.0), ("i32", float("nan")),
+                                          ("i64", 2**63), ("i32", 2**31), ("i64", -2**70)])
 def test_pad_value_an_integer_tensor_cannot_hold_is_refused(dtype, value):
     """A constant pad value must fit an integer or bool tensor exactly, as a Python
     number beside a tensor must (an i8 pad of 300 wrote 127, of 2.5 wrote 2)."""

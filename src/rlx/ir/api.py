@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rlx.errors import GraphBuildError
-from rlx.ir.dtypes import as_dtype
+from rlx.ir.dtypes import DType, as_dtype
 from rlx.ir.formats import FloatFormat, FormatScaling, check_format
 from rlx.ir.graph import Graph, Tensor, lift
 from rlx.ir.ops import format_attrs
@@ -64,8 +64,14 @@ bitwise_xor, bitwise_not = _binary("bitwise_xor"), _unary("bitwise_not")
 
 
 def bitcast(x: Tensor, dtype: Any) -> Tensor:
-    """Each element's bytes read as ``dtype`` (of the same size)."""
-    return x.graph.apply("bitcast", [x], dtype=as_dtype(dtype))
+    """Each element's bytes read as ``dtype`` (of the same size). Read as bool, a byte
+    is true when it is not 0 (as numpy's and PyTorch's views to bool are then used):
+    ``x != 0`` of a one-byte integer; the op itself holds bools only as 0 or 1."""
+    dt = as_dtype(dtype)
+    if dt is DType.BOOL and x.dtype is not DType.BOOL and x.dtype.is_int and \
+            x.dtype.itemsize == 1:
+        return x != 0
+    return x.graph.apply("bitcast", [x], dtype=dt)
 
 
 def scatter_add(updates: Tensor, indices: Tensor, size: int, axis: int = 0) -> Tensor:

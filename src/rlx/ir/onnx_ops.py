@@ -8,7 +8,7 @@ families in a fixed order, the order of ``OPS``.
 
 from __future__ import annotations
 
-from rlx.ir.dtypes import as_dtype
+from rlx.ir.dtypes import DType, as_dtype
 from rlx.ir.opdef import define
 from rlx.ir.typerules import _require_numeric, broadcast_or_fail, fail_attr, fail_dtype, fail_shape
 from rlx.ir.types import TensorType
@@ -59,6 +59,10 @@ define("scatter_update", "index", (3, 3), _infer_scatter_update,
 
 def _infer_bitcast(op, ins, a):
     dt = as_dtype(a["dtype"])
+    if dt is DType.BOOL and ins[0].dtype is not DType.BOOL:
+        raise fail_dtype(op, ins, f"the bitcast op does not make bools of {ins[0].dtype} "
+                                  "bytes (a bool holds 0 or 1; other bytes would be read "
+                                  "differently by each kernel): rlx.bitcast gives x != 0")
     if dt.itemsize != ins[0].dtype.itemsize:
         raise fail_dtype(op, ins, f"cannot reinterpret {ins[0].dtype} as {dt}: element sizes "
                                   "differ")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rlx.ir.dtypes import as_dtype, convert_exactly
+from rlx.ir.dtypes import as_dtype, convert_exactly, exact_int
 from rlx.ir.opdef import define
 from rlx.ir.typerules import _shape_tuple, fail_attr, fail_dtype, fail_shape, norm_axes, norm_axis
 from rlx.ir.types import (
@@ -256,9 +256,11 @@ def _infer_pad(op, ins, a):
             raise fail_shape(op, ins, f"reflect padding ({b}, {e}) needs pads < dimension {d}")
         if mode == "edge" and d == 0 and (b or e):
             raise fail_shape(op, ins, "edge padding of an empty axis")
-    value = float(a["value"])
-    if mode == "constant" and not x.dtype.is_float and \
-            convert_exactly(np.array(value), x.dtype) is None:
+    exact = exact_int(a["value"])   # an integer tensor's integer fill stays exact past 2**53
+    value = exact if exact is not None and not x.dtype.is_float else float(a["value"])
+    if mode == "constant" and not x.dtype.is_float and (
+            not np.iinfo(np.int64).min <= value <= np.iinfo(np.int64).max
+            or convert_exactly(np.array(value), x.dtype) is None):
         raise fail_dtype(op, ins, f"the pad value {a['value']!r} does not fit {x.dtype} exactly")
     shape = tuple(d + b + e for d, (b, e) in zip(x.shape, pads))
     return TensorType(shape, x.dtype), {"pads": pads, "mode": mode, "value": value}
@@ -266,7 +268,7 @@ def _infer_pad(op, ins, a):
 define("pad", "shape", (1, 1), _infer_pad,
        ("Pad each axis by (before, after): constant value, reflect (no edge repeat, numpy "
         "'reflect') or edge."),
-       attrs="pads:pairs mode:{constant,reflect,edge}=constant value:float=0.0",
+       attrs="pads:pairs mode:{constant,reflect,edge}=constant value:number=0.0",
        traits="linear positionwise", precision="narrow")
 
 

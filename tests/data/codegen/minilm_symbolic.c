@@ -770,7 +770,7 @@ static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const 
             }
             r_var = r_v / 384.0;
         }
-        if (!isfinite(r_var) && isfinite(r_m)) {
+        if ((!isfinite(r_var) || r_var < 1e-30) && isfinite(r_m)) {
             r_a = 0;
             {
                 __typeof__(r_a) r_a_l[16];
@@ -802,7 +802,7 @@ static __attribute__((noinline)) int rlx_t3(void **slots, uint8_t *arena, const 
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            if (isfinite(r_a)) {
+            if (isfinite(r_a) && r_a > 0) {
                 r_v = 0.0;
                 {
                     float r_v_l[16];
@@ -1221,7 +1221,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             r_var = r_v / 384.0;
         }
-        if (!isfinite(r_var) && isfinite(r_m)) {
+        if ((!isfinite(r_var) || r_var < 1e-30) && isfinite(r_m)) {
             r_a = 0;
             {
                 __typeof__(r_a) r_a_l[16];
@@ -1267,7 +1267,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            if (isfinite(r_a)) {
+            if (isfinite(r_a) && r_a > 0) {
                 r_v = 0.0;
                 {
                     float r_v_l[16];
@@ -1856,7 +1856,7 @@ static int rlx_k84(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             r_var = r_v / 384.0;
         }
-        if (!isfinite(r_var) && isfinite(r_m)) {
+        if ((!isfinite(r_var) || r_var < 1e-30) && isfinite(r_m)) {
             r_a = 0;
             {
                 __typeof__(r_a) r_a_l[16];
@@ -1888,7 +1888,7 @@ static int rlx_k84(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            if (isfinite(r_a)) {
+            if (isfinite(r_a) && r_a > 0) {
                 r_v = 0.0;
                 {
                     float r_v_l[16];

@@ -168,7 +168,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             r_var = r_v / 384.0;
         }
-        if (!isfinite(r_var) && isfinite(r_m)) {
+        if ((!isfinite(r_var) || r_var < 1e-30) && isfinite(r_m)) {
             r_a = 0;
             {
                 __typeof__(r_a) r_a_l[16];
@@ -200,7 +200,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            if (isfinite(r_a)) {
+            if (isfinite(r_a) && r_a > 0) {
                 r_v = 0.0;
                 {
                     float r_v_l[16];
@@ -420,7 +420,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             r_var = r_v / 384.0;
         }
-        if (!isfinite(r_var) && isfinite(r_m)) {
+        if ((!isfinite(r_var) || r_var < 1e-30) && isfinite(r_m)) {
             r_a = 0;
             {
                 __typeof__(r_a) r_a_l[16];
@@ -452,7 +452,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            if (isfinite(r_a)) {
+            if (isfinite(r_a) && r_a > 0) {
                 r_v = 0.0;
                 {
                     float r_v_l[16];

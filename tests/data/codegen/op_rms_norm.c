@@ -66,7 +66,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             r_s = r_s + r_s_w[0];
         }
-        if (!isfinite(r_s) && 1) {
+        if ((!isfinite(r_s) || r_s < 1e-30) && 1) {
             r_a = 0;
             {
                 __typeof__(r_a) r_a_l[16];
@@ -98,7 +98,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            if (isfinite(r_a)) {
+            if (isfinite(r_a) && r_a > 0) {
                 r_v = 0.0;
                 {
                     float r_v_l[16];
@@ -218,7 +218,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             r_s = r_s + r_s_w[0];
         }
-        if (!isfinite(r_s) && 1) {
+        if ((!isfinite(r_s) || r_s < 1e-30) && 1) {
             r_a = 0;
             {
                 __typeof__(r_a) r_a_l[16];
@@ -250,7 +250,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            if (isfinite(r_a)) {
+            if (isfinite(r_a) && r_a > 0) {
                 r_v = 0.0;
                 {
                     float r_v_l[16];

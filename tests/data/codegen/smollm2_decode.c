@@ -425,7 +425,7 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
             }
             r_s = r_s + r_s_w[0];
         }
-        if (!isfinite(r_s) && 1) {
+        if ((!isfinite(r_s) || r_s < 1e-30) && 1) {
             r_a = 0;
             {
                 __typeof__(r_a) r_a_l[16];
@@ -457,7 +457,7 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            if (isfinite(r_a)) {
+            if (isfinite(r_a) && r_a > 0) {
                 r_v = 0.0;
                 {
                     float r_v_l[16];
@@ -5301,7 +5301,7 @@ static int rlx_k763(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             r_s = r_s + r_s_w[0];
         }
-        if (!isfinite(r_s) && 1) {
+        if ((!isfinite(r_s) || r_s < 1e-30) && 1) {
             r_a = 0;
             {
                 __typeof__(r_a) r_a_l[16];
@@ -5333,7 +5333,7 @@ static int rlx_k763(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            if (isfinite(r_a)) {
+            if (isfinite(r_a) && r_a > 0) {
                 r_v = 0.0;
                 {
                     float r_v_l[16];

@@ -1308,7 +1308,7 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
             }
             r_s = r_s + r_s_w[0];
         }
-        if (!isfinite(r_s) && 1) {
+        if ((!isfinite(r_s) || r_s < 1e-30) && 1) {
             r_a = 0;
             {
                 __typeof__(r_a) r_a_l[16];
@@ -1340,7 +1340,7 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            if (isfinite(r_a)) {
+            if (isfinite(r_a) && r_a > 0) {
                 r_v = 0.0;
                 {
                     float r_v_l[16];
@@ -7297,7 +7297,7 @@ static int rlx_k737(void **slots, uint8_t *arena, const int64_t *ctl) {
             }
             r_s = r_s + r_s_w[0];
         }
-        if (!isfinite(r_s) && 1) {
+        if ((!isfinite(r_s) || r_s < 1e-30) && 1) {
             r_a = 0;
             {
                 __typeof__(r_a) r_a_l[16];
@@ -7329,7 +7329,7 @@ static int rlx_k737(void **slots, uint8_t *arena, const int64_t *ctl) {
                 }
                 r_a = r_a_l[0] > r_a ? r_a_l[0] : r_a;
             }
-            if (isfinite(r_a)) {
+            if (isfinite(r_a) && r_a > 0) {
                 r_v = 0.0;
                 {
                     float r_v_l[16];

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from rlx.backends.numpy_kernels.elementwise import clip_bound
 from rlx.errors import UnsupportedOpError
 from rlx.ir.dtypes import DType, promote
 from rlx.ir.graph import Node
@@ -106,7 +107,11 @@ def literal(value: float | int | bool, dt: DType) -> str:
         return text + ("f" if cty(dt) == "float" else "")
     if dt.is_bool:
         return "1" if value else "0"
-    return f"(({cty(dt)}){int(value)}LL)" if dt is not DType.U32 else f"((uint32_t){int(value)}ULL)"
+    if dt is DType.U32:
+        return f"((uint32_t){int(value)}ULL)"
+    if int(value) == -2**63:        # 9223372036854775808LL itself does not fit long long
+        return f"(({cty(dt)})(-9223372036854775807LL - 1))"
+    return f"(({cty(dt)}){int(value)}LL)"
 
 
 def _fn(name: str) -> Callable[[Node, list[str], list[DType]], str]:
@@ -137,12 +142,18 @@ def _clip(node: Node, a: list[str], dts: list[DType]) -> str:
     lo, hi = node.attr("lo"), node.attr("hi")
     dt = node.dtype
     if lo is not None:
-        bound = literal(lo, dt) if dt.is_float else convert(literal(lo, DType.F64), DType.F64, dt)
-        x = f"rlx_max_keep_nan({x}, {bound})"
+        x = f"rlx_max_keep_nan({x}, {_clip_literal(lo, dt)})"
     if hi is not None:
-        bound = literal(hi, dt) if dt.is_float else convert(literal(hi, DType.F64), DType.F64, dt)
-        x = f"rlx_min_keep_nan({x}, {bound})"
+        x = f"rlx_min_keep_nan({x}, {_clip_literal(hi, dt)})"
     return x
+
+
+def _clip_literal(bound: float | int, dt: DType) -> str:
+    """A clip bound as a C literal of ``dt``: for an integer dtype the reference's own
+    value (:func:`clip_bound`: an int bound exact, saturated to the range; a float
+    bound converted as a cast does). Converting in C through a double rounded int
+    bounds beyond 2**53."""
+    return literal(bound if dt.is_float else int(clip_bound(bound, dt)), dt)
 
 
 def _predicate_nan(node: Node, a: list[str], dts: list[DType]) -> str:

@@ -295,11 +295,13 @@ def _cast(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
     return _finish(convert(args[0], node.dtype), node)
 
 
-def _clip_bound(value: float | int, dt: DType) -> np.ndarray:
+def clip_bound(value: float | int, dt: DType) -> np.ndarray:
     """A clip bound cast to ``dt`` and widened to its compute dtype.
 
     Casting is monotone, so clipping with the cast bounds equals clipping exactly
-    and casting the result once: an integer x clipped to lo=0.5 stays >= 0.
+    and casting the result once: an integer x clipped to lo=0.5 stays >= 0. An integer
+    bound of an integer dtype stays exact (beyond 2**53 too); the cpu device writes
+    the same values into its C.
     """
     if dt.is_int and isinstance(value, int):
         info = np.iinfo(dt.np)
@@ -312,9 +314,9 @@ def _clip(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
     out = compute(args[0])
     lo, hi = node.attr("lo"), node.attr("hi")
     if lo is not None:
-        out = np.maximum(out, _clip_bound(lo, node.dtype))
+        out = np.maximum(out, clip_bound(lo, node.dtype))
     if hi is not None:
-        out = np.minimum(out, _clip_bound(hi, node.dtype))
+        out = np.minimum(out, clip_bound(hi, node.dtype))
     return _finish(out, node)
 
 

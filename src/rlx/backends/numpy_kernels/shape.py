@@ -60,7 +60,7 @@ def _concat(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarra
     return owned(np.concatenate(args, axis=node.attr("axis")), node)
 
 
-def fill_value(value: float, dtype: np.dtype) -> np.ndarray:
+def fill_value(value: float | int, dtype: np.dtype) -> np.ndarray:
     """``value`` converted to ``dtype`` as the ``cast`` op does (a 0-d array).
 
     Floats round to nearest (a complex fill is real); integers truncate toward zero and
@@ -71,6 +71,8 @@ def fill_value(value: float, dtype: np.dtype) -> np.ndarray:
     if dtype.kind == "b":
         return np.asarray(value != 0)
     info = np.iinfo(dtype)
+    if isinstance(value, int):          # exact: through a float, 2**53 + 1 became 2**53
+        return np.asarray(min(max(value, int(info.min)), int(info.max)), dtype=dtype)
     if np.isnan(value):
         return np.zeros((), dtype)
     clipped = min(max(np.trunc(value), float(info.min)), float(info.max))

@@ -238,20 +238,29 @@ def _layer_norm_row(w: CWriter, f: Frame, node: Node) -> None:
         w.line("r_v = 0.0;")
         walk.sweep(w, squares, (Acc("r_v", "+", partial),))
         w.line(f"r_var = r_v / {n!r};")
-    _unless_squares_overflowed(w, f, "r_var", "isfinite(r_m)", centred, n)
+    _unless_squares_out_of_range(w, f, "r_var", "isfinite(r_m)", centred, n)
     w.line(f"r_rstd = ({ct})(1.0 / sqrt((r_var > 0.0 ? r_var : 0.0) + {eps}));")
     walk.sweep(w, _affine_write(f, node, centred))
 
 
-def _unless_squares_overflowed(w: CWriter, f: Frame, mean_square: str, finite: str,
+SQUARES_TINY = {"float": "1e-30", "double": "1e-290"}
+"""Below this mean square (sum, for rms_norm) a row's squares are recomputed from the
+scaled values: squares under the type's smallest normal number lose bits, and those of
+a row whose mean square is larger contribute less than 1e-8 of it."""
+
+
+def _unless_squares_out_of_range(w: CWriter, f: Frame, mean_square: str, finite: str,
                                value: str, n: float) -> None:
     """When the squares of a row's ``value`` overflowed the compute type (f32 values
-    past 1.8e19) while ``finite`` holds and every value is finite, ``mean_square`` (the
-    sum of squares over ``n``) again from the values divided by their largest
-    magnitude, scaled back in double; rare, so the common path keeps its float partial
-    sums. A row holding inf or nan keeps the plain result (inf: finite values give 0,
-    as IEEE arithmetic and torch do). Norm rows have no lanes: the accumulators are
-    plain names."""
+    past 1.8e19) or fell to where they lose bits (a mean square below SQUARES_TINY:
+    squares of f32 values below 1e-19 are subnormal or 0, so a row of 1e-30 with
+    eps = 0 gave inf) while ``finite`` holds and every value is finite,
+    ``mean_square`` (the sum of squares over ``n``) again from the values divided by
+    their largest magnitude, scaled back in double; rare, so the common path keeps its
+    float partial sums (a row of zeros pays one pass for its largest magnitude, 0,
+    and keeps 0). A row holding inf or nan keeps the plain result (inf: finite values
+    give 0, as IEEE arithmetic and torch do). Norm rows have no lanes: the
+    accumulators are plain names."""
     walk, ct = f.walk, f.ct
 
     def largest(w: CWriter, acc: Callable[[str], str]) -> None:
@@ -264,10 +273,11 @@ def _unless_squares_overflowed(w: CWriter, f: Frame, mean_square: str, finite: s
         w.line(f"const {ct} r_d = ({value}) / r_a;")
         w.line(f"{acc('r_v')} += r_d * r_d;")
 
-    with w.block(f"if (!isfinite({mean_square}) && {finite})"):
+    tiny = SQUARES_TINY[ct]
+    with w.block(f"if ((!isfinite({mean_square}) || {mean_square} < {tiny}) && {finite})"):
         w.line("r_a = 0;")
         walk.sweep(w, largest, (Acc("r_a", "max"),))
-        with w.block("if (isfinite(r_a))"):     # an inf in the row keeps IEEE's result
+        with w.block("if (isfinite(r_a) && r_a > 0)"):  # inf keeps IEEE's result, zeros 0
             w.line("r_v = 0.0;")
             walk.sweep(w, scaled, (Acc("r_v", "+", _partial(f.dtype)),))
             w.line(f"{mean_square} = r_v / {n!r} * (double)r_a * (double)r_a;")
@@ -287,7 +297,7 @@ def _rms_norm_row(w: CWriter, f: Frame, node: Node) -> None:
     walk.declare(w, [("double", "r_s", "0.0"), (ct, "r_rstd", None), ("double", "r_v", "0.0"),
                      (ct, "r_a", "0")])
     walk.sweep(w, squares, (Acc("r_s", "+", _partial(f.dtype)),))
-    _unless_squares_overflowed(w, f, "r_s", "1", "r_x", 1.0)    # r_s is the sum
+    _unless_squares_out_of_range(w, f, "r_s", "1", "r_x", 1.0)    # r_s is the sum
     walk.per_lane(w, lambda w: w.line(f"{rstd} = ({ct})(1.0 / sqrt({s} / {n!r} + {eps}));"))
     walk.sweep(w, _affine_write(f, node, "r_x"))
 

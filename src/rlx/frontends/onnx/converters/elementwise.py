@@ -362,7 +362,7 @@ def convert_bit_cast(cx: NodeContext) -> Tensor:
         if not (x.dtype.is_int and to.is_int):
             raise cx.unsupported("BitCast between a carried float type and another type")
         return cast_to_onnx_type(cx, x, to_type) if dtypes.carrier(to_type) else cast(x, to)
-    return x if x.dtype == to else x.graph.apply("bitcast", [x], dtype=to)
+    return x if x.dtype == to else api.bitcast(x, to)
 
 
 def convert_identity(cx: NodeContext) -> Value:
