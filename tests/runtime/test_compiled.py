@@ -117,6 +117,13 @@ def test_scenario_run_typed_widening_contract(device):
     np.testing.assert_array_equal(np.frombuffer(b32, np.float32), [3.0, -4.0, 6.5])
     assert d16 == rlx.f16 and len(b16) == 3 * 2
     np.testing.assert_array_equal(np.frombuffer(b16, np.float16), [3.0, -4.0, 6.5])
+    # the spec's form: a list of (name, bytes, dtype) triples (was an AttributeError)
+    assert cg.run_typed([("x", xs.tobytes(), "f16"), ("h", xs.tobytes(), "f16")]) == outs
+    for bad, match in [([("x", xs.tobytes())], "each input must be"),
+                       ([("x", xs.tobytes(), "f16")] * 2, "given twice"),
+                       ("x", "must be a mapping"), (5, "must be a mapping")]:
+        with pytest.raises(rlx.InputError, match=match):
+            cg.run_typed(bad)
 
 
 def test_input_errors_name_the_tensor(device):
@@ -202,6 +209,27 @@ def test_run_slots_returns_views_until_next_run(device):
     np.testing.assert_array_equal(s, [1, 1, 1])  # the same memory, now holding the new run
     with pytest.raises(rlx.InputError, match="expected 2 arrays"):
         cg.run_slots([np.zeros(3, np.float32)])
+
+
+def test_an_output_view_fed_back_as_an_input_is_read_whole(device):
+    """The views run_slots and run_raw return, fed to the next run (a recurrent loop),
+    give what a copy gives: on cpu the kernels overwrote the output buffer while
+    reading it as their input (a matmul came out 1e3 off, a transpose 5)."""
+    n = 64
+    rs = np.random.default_rng(5)
+    w = rs.standard_normal((n, n)).astype(np.float32)
+    g = rlx.Graph("loop")
+    x = g.input("x", (n, n))
+    g.set_outputs([x @ g.param("w", (n, n)), x.transpose((1, 0)) + 0.0])
+    cg = rlx.Session(device).compile(g)
+    cg.set_param("w", w)
+    start = rs.standard_normal((n, n)).astype(np.float32)
+    for k, want_of in enumerate([lambda v: v @ w.astype(np.float64), lambda v: v.T]):
+        view = cg.run_slots([start])[k]
+        want = want_of(view.astype(np.float64))
+        np.testing.assert_allclose(cg.run_slots([view])[k], want, rtol=1e-4, atol=1e-3)
+        view = cg.run_raw({"x": start})[k]
+        np.testing.assert_allclose(cg.run_raw({"x": view})[k], want, rtol=1e-4, atol=1e-3)
 
 
 def test_owned_buffers_start_on_64_byte_boundaries(device):

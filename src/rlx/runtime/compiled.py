@@ -458,8 +458,12 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
                              f"output {out_idx} ({flat.size} elements)")
         return flat[lo:hi].copy()
 
-    def run_typed(self, inputs: Mapping[str, tuple[bytes, Any]]) -> list[tuple[bytes, DType]]:
-        """Run with ``name -> (bytes, dtype)`` inputs; outputs as ``(bytes, declared dtype)``."""
+    def run_typed(self, inputs: Mapping[str, tuple[bytes, Any]] | Sequence[tuple[str, bytes, Any]]
+                  ) -> list[tuple[bytes, DType]]:
+        """Run with ``name -> (bytes, dtype)`` inputs, or the spec's list of ``(name,
+        bytes, dtype)`` triples; outputs as ``(bytes, declared dtype)``."""
+        if not isinstance(inputs, Mapping):
+            inputs = _typed_triples(inputs)
         decoded = {}
         for name, pair in inputs.items():
             t = self._inputs.get(name)
@@ -599,3 +603,20 @@ def _readonly(a: np.ndarray) -> np.ndarray:
     v = a.view()
     v.flags.writeable = False
     return v
+
+
+def _typed_triples(inputs: Any) -> dict[str, tuple[Any, Any]]:
+    """:meth:`CompiledGraph.run_typed`'s list of ``(name, bytes, dtype)`` triples as its
+    mapping; InputError for anything else or a name given twice."""
+    if isinstance(inputs, str | bytes) or not isinstance(inputs, Sequence):
+        raise InputError(f"run_typed: inputs must be a mapping of name -> (bytes, dtype) or "
+                         f"a list of (name, bytes, dtype), got {type(inputs).__name__}")
+    pairs: dict[str, tuple[Any, Any]] = {}
+    for item in inputs:
+        if not (isinstance(item, tuple | list) and len(item) == 3 and isinstance(item[0], str)):
+            raise InputError(f"run_typed: each input must be (name, bytes, dtype), got "
+                             f"{item!r:.80}")
+        if item[0] in pairs:
+            raise InputError(f"run_typed: input {item[0]!r} is given twice")
+        pairs[item[0]] = (item[1], item[2])
+    return pairs

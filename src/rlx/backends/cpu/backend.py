@@ -264,6 +264,13 @@ class CpuExecutable(Executable):
         super().set_rng(rng)
         self._set_seed()
 
+    def _reads_own_output(self, array: np.ndarray) -> bool:
+        """Whether ``array`` (a read-only input: the views ``run_slots`` and
+        ``run_raw`` return are) lies in one of this program's output buffers. Fed back
+        as is, the kernels would overwrite it while reading it (a matmul's output fed
+        back as its input came out 1e3 off); the run takes a copy instead."""
+        return any(np.may_share_memory(array, out) for out in self.outputs)
+
     def execute(self, inputs: Mapping[str, np.ndarray]) -> list[np.ndarray]:
         if self._extent_set and self.last_outputs is not self.outputs:
             # rows past an active extent keep the last run's values: that run wrote
@@ -281,6 +288,8 @@ class CpuExecutable(Executable):
             changed = [(i, inputs[name] if name in inputs else handles[name])
                        for i, name in self._input_slots]
         for i, array in changed:
+            if not array.flags.writeable and self._reads_own_output(array):
+                array = array.copy()
             if bound.get(i) is not array:
                 bound[i] = array
                 self._slots[i] = array.ctypes.data
