@@ -318,6 +318,45 @@ def test_mod_matches_torch_remainder(device, dtype):
     assert_close(run_binary(device, "mod", a, b), expected.numpy(), dtype)
 
 
+def test_f32_mod_is_exact_for_any_ratio(device):
+    """The remainder of f32 operands is a float, so the result is numpy's exactly, for
+    quotients far past 2^24 and past the f32 range, and subnormal operands and
+    remainders: wgpu computed a - b * trunc(a / b) in f32 (1e10 mod 3 gave 0,
+    1 mod 1e-40 gave -inf)."""
+    rng = np.random.default_rng(6)
+    bits = rng.integers(0, 0x7F800000, 4000, dtype=np.uint32)   # every finite magnitude
+    signs = rng.integers(0, 2, 4000, dtype=np.uint32) << 31
+    a = (bits | signs).view(np.float32)
+    b = np.roll(a, 1)
+    b[b == 0] = 1.0
+    hand_a = np.array([1.0, -1.0, 1e10, 1e10, 123456789.0, 1e20, 5e37, 3e38, 1e-45, 7e-42],
+                      np.float32)
+    hand_b = np.array([1e-40, 1e-40, 3.0, 7.0, 0.1, 1.5, 1e-3, -1e-45, 3e-45, -2e-44],
+                      np.float32)
+    a, b = np.concatenate([a, hand_a]), np.concatenate([b, hand_b])
+    if device.startswith("wgpu"):    # Vulkan may flush subnormal operands and results
+        normal = (np.abs(a) >= 1.2e-38) & (np.abs(b) >= 1.2e-38)
+        with np.errstate(all="ignore"):
+            normal &= np.abs(np.mod(a, b)) >= 1.2e-38
+        a, b = a[normal], b[normal]
+    with np.errstate(all="ignore"):
+        want = np.mod(a, b)
+    got = run_binary(device, "mod", a, b)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_relu_of_negative_zero_is_positive_zero(device):
+    """relu is the contract's max(x, 0), numpy's np.maximum(x, 0): -0 gives +0 on every
+    device (wgpu kept -0, as torch.relu does)."""
+    x = np.array([-0.0, 0.0, -1.0, 2.0, np.nan], np.float32)
+    g = rlx.Graph()
+    g.set_outputs([rlx.relu(g.input("x", x.shape))])
+    (got,) = rlx.Session(device).compile(g).run({"x": x})
+    want = np.maximum(x, np.float32(0.0))
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
 BINARY_SPECIAL = {
     "maximum": ([NAN, 1.0, -INF, 2.0], [1.0, NAN, 3.0, INF], [NAN, NAN, 3.0, INF]),
     "minimum": ([NAN, 1.0, -INF, 2.0], [1.0, NAN, 3.0, INF], [NAN, NAN, -INF, 2.0]),

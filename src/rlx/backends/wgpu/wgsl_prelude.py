@@ -29,7 +29,7 @@ fn rlx_fdiv(a: f32, b: f32) -> f32 {
   }
   return a / b;
 }
-fn rlx_relu(x: f32) -> f32 { return select(x, 0.0, x < 0.0); }
+fn rlx_relu(x: f32) -> f32 { return select(x, 0.0, x <= 0.0); }   // -0 gives +0
 fn rlx_sign(x: f32) -> f32 {
   if (rlx_isnan(x)) { return x; }
   return select(select(0.0, 1.0, x > 0.0), -1.0, x < 0.0);
@@ -59,10 +59,45 @@ fn rlx_erfc_pos(a: f32) -> f32 {
       + t * (-0.82215223 + t * 0.17087277))))))));
   return t * exp(poly);
 }
+// C's fmod, exact (a - n * b for n = trunc(a / b) is always a float): a long division
+// of the significands, one bit per exponent step. a - b * trunc(a / b) in f32 lost
+// every digit once a / b passed 2^24 (1e10 mod 3 gave 0) and overflowed past 3e38.
+fn rlx_fmod_exact(a: f32, b: f32) -> f32 {
+  let sign = bitcast<u32>(a) & 0x80000000u;
+  let xa = bitcast<u32>(a) & 0x7fffffffu;
+  let xb = bitcast<u32>(b) & 0x7fffffffu;
+  if (xb == 0u || xa >= 0x7f800000u || xb > 0x7f800000u) { return bitcast<f32>(0x7fc00000u); }
+  if (xa < xb) { return a; }                  // |a| < |b|, or b infinite
+  if (xa == xb) { return bitcast<f32>(sign); }
+  var ea = i32(xa >> 23u);
+  var eb = i32(xb >> 23u);
+  var ma = (xa & 0x7fffffu) | 0x800000u;
+  var mb = (xb & 0x7fffffu) | 0x800000u;
+  if (ea == 0) {                              // subnormal: normalise, lowering the exponent
+    ma = xa;
+    ea = 1;
+    loop { if ((ma & 0x800000u) != 0u) { break; } ma = ma << 1u; ea = ea - 1; }
+  }
+  if (eb == 0) {
+    mb = xb;
+    eb = 1;
+    loop { if ((mb & 0x800000u) != 0u) { break; } mb = mb << 1u; eb = eb - 1; }
+  }
+  loop {
+    if (ma >= mb) { ma = ma - mb; }
+    if (ma == 0u) { return bitcast<f32>(sign); }
+    if (ea == eb) { break; }
+    ma = ma << 1u;
+    ea = ea - 1;
+  }
+  loop { if ((ma & 0x800000u) != 0u) { break; } ma = ma << 1u; ea = ea - 1; }
+  if (ea > 0) { return bitcast<f32>(sign | (u32(ea) << 23u) | (ma & 0x7fffffu)); }
+  return bitcast<f32>(sign | (ma >> u32(1 - ea)));      // a subnormal remainder
+}
 fn rlx_fmod(a: f32, b: f32) -> f32 {
   // numpy's remainder: the sign of the divisor, a zero result signed like b
   var r = a;
-  if (!rlx_isinf(b) || rlx_isinf(a) || rlx_isnan(a)) { r = a - b * trunc(a / b); }
+  if (!rlx_isinf(b) || rlx_isinf(a) || rlx_isnan(a)) { r = rlx_fmod_exact(a, b); }
   if (r == 0.0) { return select(0.0, bitcast<f32>(0x80000000u), b < 0.0); }
   if ((r < 0.0) != (b < 0.0)) { return r + b; }
   return r;
