@@ -32,6 +32,11 @@ from rlx.passes.program import Kernel, Program
 ANCHORS = fusion_roles()
 """Op kind -> the kernel it anchors (the op contract's ``fusion`` roles)."""
 TAKES_PROLOGUE = frozenset({"rowwise", "reduce"})
+MAX_KERNEL_NODES = 128
+"""The most nodes elementwise fusion puts in one kernel. The C compiler's time grows
+faster than the loop body it optimises: a 1,000-node chain fused whole took 37 s to
+compile, a 5,000-node one did not finish in 9 minutes; in kernels of 128 they compile
+in time linear in the graph, at the cost of one pass over memory per 128 nodes."""
 
 
 @dataclass
@@ -141,6 +146,10 @@ class _Fuser:
                 why = "a kernel holds one anchor op and the other operand already has one"
             if why == "" and grp.kind == "op":
                 why = f"{self.g.nodes[p].op} is not fusable with elementwise consumers"
+            if why == "" and 1 + len(grp.nodes) + sum(len(c.nodes) for c in chosen) > \
+                    MAX_KERNEL_NODES:
+                why = (f"the kernel would hold more than {MAX_KERNEL_NODES} nodes "
+                       "(MAX_KERNEL_NODES: longer bodies slow the C compiler down)")
             if why == "" and grp.kind == "attention":
                 why = "attention kernels take no elementwise epilogue"
             if why == "" and grp.kind not in ("elementwise", "view") and \
