@@ -202,6 +202,9 @@ def test_grid_sample_with_points_outside_the_image_matches_onnxruntime(mode, pad
     ("...A,A->...", [(3, 3), (3,)]),      # the ellipsis' labels never meet the equation's
     ("...A,A->...", [(2, 3), (3,)]),
     ("bA...,A", [(2, 3, 4), (3,)]),
+    ("ij,kj->ik", [(2, 3), (0, 3)]),      # a label of size 0 held by one operand (was 1)
+    ("ij,jk->ik", [(2, 0), (0, 4)]),
+    ("bij,bjk->bik", [(1, 2, 3), (0, 3, 4)]),
 ])
 @pytest.mark.parametrize("device", DEVICES)
 def test_einsum_labels_of_either_case_and_the_ellipsis(equation, shapes, device):
@@ -214,6 +217,58 @@ def test_einsum_labels_of_either_case_and_the_ellipsis(equation, shapes, device)
     want = np.einsum(equation, *[v.astype(np.float64) for v in feeds.values()])
     assert got.shape == want.shape
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("elem", [TensorProto.UINT64, TensorProto.UINT32, TensorProto.UINT8])
+def test_bit_shift_by_every_amount_matches_onnxruntime(elem, device):
+    """Right shifts by bits - 1 included: 2**63 wraps in i64, so 1 >> 63 gave 1."""
+    np_type = helper.tensor_dtype_to_np_dtype(elem)
+    bits = np.dtype(np_type).itemsize * 8
+    top = {64: 2**62, 32: 2**31, 8: 128}[bits]
+    x = np.array([1, 5, top, top + 7, 3] * bits, np_type)[:bits]
+    amounts = np.arange(bits, dtype=np_type)
+    for direction in ("RIGHT", "LEFT"):
+        model = _model([helper.make_node("BitShift", ["x", "y"], ["z"], direction=direction)],
+                       [_value("x", [bits], elem), _value("y", [bits], elem)],
+                       [_value("z", [bits], elem)])
+        (want,) = _ort(model, {"x": x, "y": amounts})
+        carried = {"x": x, "y": amounts}     # rlx holds uint64 in i64: fed and read so
+        if elem == TensorProto.UINT64:
+            carried = {k: v.view(np.int64) for k, v in carried.items()}
+        (got,) = compile_onnx(model, device=device).run(carried)
+        np.testing.assert_array_equal(got.view(np_type) if elem == TensorProto.UINT64
+                                      else got, want)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("auto_pad", ["NOTSET", "SAME_UPPER", "SAME_LOWER"])
+@pytest.mark.parametrize("output_shape", [[5], [6], [9], [10]])
+def test_conv_transpose_output_shape_crops_the_side_the_spec_names(output_shape, auto_pad,
+                                                                  device):
+    """With output_shape, the spec crops the start by the larger half unless auto_pad is
+    SAME_UPPER: NOTSET cropped the end as SAME_UPPER does."""
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((1, 2, 4)).astype(np.float32)
+    w = rng.standard_normal((2, 3, 3)).astype(np.float32)
+    strides = [2] if output_shape[0] >= 9 else [1]     # [10]: a total pad of -1
+    model = _model([helper.make_node("ConvTranspose", ["x", "w"], ["y"], auto_pad=auto_pad,
+                                     output_shape=output_shape, strides=strides)],
+                   [_value("x", [1, 2, 4]), _value("w", [2, 3, 3])], [_value("y", None)])
+    (want,) = _ort(model, {"x": x, "w": w})
+    (got,) = compile_onnx(model, device=device).run({"x": x, "w": w})
+    assert got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+def test_conv_transpose_output_shape_no_input_gives_is_refused():
+    """output_shape past the full output by the stride or more (onnxruntime refuses it
+    too: 'inconsistent with input spatial dimensions')."""
+    model = _model([helper.make_node("ConvTranspose", ["x", "w"], ["y"], output_shape=[12],
+                                     strides=[2])],
+                   [_value("x", [1, 2, 4]), _value("w", [2, 3, 3])], [_value("y", None)])
+    with pytest.raises(GraphBuildError, match="output_shape 12 along spatial axis 0"):
+        compile_onnx(model, device="reference")
 
 
 # --------------------------------------------------------------------------- recurrent

@@ -307,7 +307,11 @@ def convert_bit_shift(cx: NodeContext) -> Tensor:
     xw, yw = cast(x, wide), cast(y, wide)
     bits = x.dtype.itemsize * 8
     zero, one = _const_like(xw, 0), _const_like(xw, 1)
-    in_range = (yw >= zero) & (yw < _const_like(xw, bits))
+    # 2**63 wraps to -2**63 in i64: a left shift by 63 still wraps right, but a right
+    # shift by 63 (of i64, or of a uint64 held in i64, exact below 2**63) takes the
+    # out-of-range rule, which gives its result (the division gave 1 for 1 >> 63)
+    shifts = bits if direction == "LEFT" else min(bits, 63)
+    in_range = (yw >= zero) & (yw < _const_like(xw, shifts))
     factor = api.pow(_const_like(xw, 2), api.where(in_range, yw, zero))
     if direction == "LEFT":
         shifted = api.where(in_range, cast(x, wide) * factor, zero)

@@ -149,6 +149,12 @@ def _arrange(op: _Labeled, order: str, sizes: dict[str, int]) -> Tensor:
     return t if t.shape == target else api.broadcast_to(t, target)
 
 
+def _broadcast_size(sizes: list[int]) -> int:
+    """A label's size over the operands that hold it: the one other than 1, which may
+    be 0 (the largest took a label of 0 held by one operand as 1)."""
+    return next((s for s in sizes if s != 1), 1)
+
+
 def _contract(a: _Labeled, b: _Labeled, needed: set[str]) -> _Labeled:
     """The product of two operands summed over their shared labels not ``needed``."""
     a, b = _sum_out(a, needed | set(b.labels)), _sum_out(b, needed | set(a.labels))
@@ -156,7 +162,7 @@ def _contract(a: _Labeled, b: _Labeled, needed: set[str]) -> _Labeled:
     shared = "".join(c for c in a.labels if c in b.labels and c not in needed)
     left = "".join(c for c in a.labels if c not in b.labels)
     right = "".join(c for c in b.labels if c not in a.labels)
-    sizes = {c: max(a.size(c) if c in a.labels else 1, b.size(c) if c in b.labels else 1)
+    sizes = {c: _broadcast_size([op.size(c) for op in (a, b) if c in op.labels])
              for c in a.labels + b.labels}
 
     def prod(labels: str) -> int:

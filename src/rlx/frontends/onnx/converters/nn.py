@@ -174,12 +174,25 @@ def _transpose_pads(cx: NodeContext, x: Tensor, win: Window, out_pad: list[int]
             return win.pads
     else:
         target = list(cx.attr("output_shape"))[-len(spatial):]
-    upper = cx.attr("auto_pad", "NOTSET") != "SAME_LOWER"
+    # the spec gives the start the smaller half for SAME_UPPER only: NOTSET (with
+    # output_shape) crops the start as SAME_LOWER does (it cropped the end). A total
+    # of -1 (output_shape one past the full output) grows the end in every mode, as
+    # onnxruntime and the reference evaluator do: halves truncated for SAME_UPPER,
+    # floored otherwise
+    upper = cx.attr("auto_pad", "NOTSET") == "SAME_UPPER"
     pads = []
     for i, d in enumerate(spatial):
         total = win.strides[i] * (d - 1) + out_pad[i] + win.span(i) - target[i]
-        half = int(total / 2)
-        pads.append((half, total - half) if upper else (total - half, half))
+        if total < 1 - win.strides[i]:
+            raise cx.error(f"output_shape {target[i]} along spatial axis {i} is more than "
+                           f"the stride - 1 past the full output "
+                           f"({target[i] + total}): no input of {d} gives it")
+        if upper:
+            half = int(total / 2)
+            pads.append((half, total - half))
+        else:
+            half = total // 2
+            pads.append((total - half, half))
     return pads
 
 
