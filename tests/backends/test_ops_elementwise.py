@@ -345,6 +345,30 @@ def test_f32_mod_is_exact_for_any_ratio(device):
     np.testing.assert_array_equal(got, want)
 
 
+def test_pow_with_small_integer_exponents_is_near_exact(device):
+    """x ** n for integer n near float64 numpy's (wgpu's builtin pow, exp2(n * log2(x)),
+    was 9 ulp off for x ** 2 and up to 122 ulp for large results; repeated squaring
+    rounds once per product)."""
+    rng = np.random.default_rng(7)
+    x = rng.uniform(0.5, 60.0, 64).astype(np.float32)
+    for n, bound in ((2.0, 1), (3.0, 2), (-2.0, 2), (7.0, 4), (16.0, 8)):
+        got = run_binary(device, "pow", x, np.full_like(x, n))
+        want = np.power(x.astype(np.float64), n).astype(np.float32)
+        ulps = np.abs(got.view(np.int32).astype(np.int64) - want.view(np.int32))
+        finite = np.isfinite(want) & (np.abs(want) > 1.2e-38)
+        assert ulps[finite].max() <= bound, (n, ulps.max())
+
+
+def test_tanh_of_small_values_keeps_its_relative_accuracy(device):
+    """tanh(x) ~ x for tiny x (wgpu's builtin tanh has an absolute error of 3e-8:
+    tanh(1e-8) gave 3e-8)."""
+    x = np.concatenate([np.geomspace(1e-30, 0.3, 200), -np.geomspace(1e-20, 0.3, 50)])
+    x = x.astype(np.float32)
+    got = run_unary(device, "tanh", x)
+    want = np.tanh(x.astype(np.float64))
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=0)
+
+
 def test_relu_of_negative_zero_is_positive_zero(device):
     """relu is the contract's max(x, 0), numpy's np.maximum(x, 0): -0 gives +0 on every
     device (wgpu kept -0, as torch.relu does)."""
@@ -364,9 +388,12 @@ BINARY_SPECIAL = {
     "mod": ([5.0, -5.0, 5.0, 6.0, 4.0, 1.0, -5.0, INF],
             [3.0, 3.0, -3.0, -3.0, 0.0, INF, INF, 2.0],
             [2.0, 1.0, -1.0, -0.0, NAN, 1.0, INF, NAN]),
-    "pow": ([0.0, -8.0, NAN, 1.0, 2.0, -2.0, 0.0],
-            [-1.0, 1.0 / 3.0, 0.0, NAN, -INF, 3.0, 0.0],
-            [INF, NAN, 1.0, 1.0, 0.0, -8.0, 1.0]),
+    "pow": ([0.0, -8.0, NAN, 1.0, 2.0, -2.0, 0.0, -INF, -INF, -1.0, -1.0, -0.0, -0.0, -INF,
+             -INF, 0.5, -0.0],                     # C99 F.9.4.4, numpy's np.power
+            [-1.0, 1.0 / 3.0, 0.0, NAN, -INF, 3.0, 0.0, 0.5, -0.5, INF, -INF, -1.0, 3.0, 3.0,
+             -3.0, INF, 2.0],
+            [INF, NAN, 1.0, 1.0, 0.0, -8.0, 1.0, INF, 0.0, 1.0, 1.0, -INF, -0.0, -INF, -0.0,
+             0.0, 0.0]),
     "add": ([INF, -0.0, 1.0], [-INF, -0.0, NAN], [NAN, -0.0, NAN]),
     "mul": ([INF, -0.0], [0.0, 5.0], [NAN, -0.0]),
 }
