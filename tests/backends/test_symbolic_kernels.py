@@ -205,3 +205,20 @@ def test_rope_transposes_and_elementwise_visit_only_the_active_rows(device):
         rv = np.concatenate([first * c - second * sn, second * c + first * sn], axis=-1)
         want = (rv / (1 + np.exp(-rv)) * 2.0 + hv).transpose(0, 2, 1, 3).reshape(bb, ss, -1)
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("mode", ["constant", "edge", "reflect"])
+def test_pad_and_tile_along_a_fixed_axis_keep_the_symbolic_one(device, mode):
+    """pad and tile that leave the symbolic axis alone keep it symbolic (its d + 0 + 0,
+    d * 1 became a plain int, and the program was refused as losing the symbol); run
+    at extents in an order where a small one follows the bound."""
+    g = rlx.Graph()
+    x = g.input("x", (Dim("n", max=6), 4))
+    g.set_outputs([rlx.pad(x, [(0, 0), (1, 2)], mode=mode), rlx.tile(x, (1, 2))])
+    compiled = rlx.Session(device).compile(g)
+    rs = np.random.default_rng(9)
+    for n in (6, 1, 3, 6, 2):
+        xs = rs.standard_normal((n, 4)).astype(np.float32)
+        padded, tiled = compiled.run({"x": xs})
+        np.testing.assert_array_equal(padded, np.pad(xs, ((0, 0), (1, 2)), mode=mode))
+        np.testing.assert_array_equal(tiled, np.tile(xs, (1, 2)))

@@ -377,3 +377,30 @@ def test_non_zero_of_a_scalar_constant():
     model = _model([const, nz], [], [_value("y", None, TensorProto.INT64)])
     (got,) = compile_onnx(model, device="reference").run({})
     np.testing.assert_array_equal(got, np.zeros((1, 1), np.int64))
+
+
+def test_a_symbolic_length_used_as_a_number_is_refused():
+    """sum(x) / Cast(Shape(x)[1]) over a symbolic seq divided by the bound, silently
+    (onnxruntime: 1.0 for a row of ones, rlx: 0.4 with bound 10); arithmetic of such a
+    length with run-time values is refused, while shape uses of it still import."""
+    nodes = [helper.make_node("ReduceSum", ["x", "axis"], ["s"], keepdims=0),
+             helper.make_node("Shape", ["x"], ["shape"]),
+             helper.make_node("Gather", ["shape", "one"], ["n"]),
+             helper.make_node("Cast", ["n"], ["nf"], to=FLOAT),
+             helper.make_node("Div", ["s", "nf"], ["y"])]
+    inits = [numpy_helper.from_array(np.array([1], np.int64), "axis"),
+             numpy_helper.from_array(np.int64(1), "one")]
+    model = _model(nodes, [_value("x", [1, "seq"])], [_value("y", None)])
+    model.graph.initializer.extend(inits)
+    with pytest.raises(GraphBuildError, match="length of a symbolic dimension as a number"):
+        load(model, input_shapes={"seq": rlx.Dim("seq", max=10)})
+    x = np.ones((1, 4), np.float32)
+    (fixed,) = compile_onnx(model, device="reference",
+                            input_shapes={"x": (1, 4)}).run({"x": x})
+    np.testing.assert_allclose(fixed, _ort(model, {"x": x})[0])
+    reshaped = _model([helper.make_node("Shape", ["x"], ["shape"]),
+                       helper.make_node("Reshape", ["x", "shape"], ["y"])],
+                      [_value("x", [1, "seq"])], [_value("y", None)])
+    compiled = compile_onnx(reshaped, device="reference",
+                            input_shapes={"seq": rlx.Dim("seq", max=10)})
+    np.testing.assert_array_equal(compiled.run({"x": x})[0], x)

@@ -262,7 +262,8 @@ def _infer_pad(op, ins, a):
             not np.iinfo(np.int64).min <= value <= np.iinfo(np.int64).max
             or convert_exactly(np.array(value), x.dtype) is None):
         raise fail_dtype(op, ins, f"the pad value {a['value']!r} does not fit {x.dtype} exactly")
-    shape = tuple(d + b + e for d, (b, e) in zip(x.shape, pads))
+    # an axis left unpadded keeps its dimension as it is (a symbolic one stays symbolic)
+    shape = tuple(d + b + e if b or e else d for d, (b, e) in zip(x.shape, pads))
     return TensorType(shape, x.dtype), {"pads": pads, "mode": mode, "value": value}
 
 define("pad", "shape", (1, 1), _infer_pad,
@@ -291,7 +292,8 @@ def _infer_tile(op, ins, a):
     reps = _shape_tuple(op, ins, a["reps"], "reps")
     if len(reps) != x.rank or any(r < 0 for r in reps):
         raise fail_attr(op, ins, f"reps needs one non-negative count per axis, got {reps}")
-    return TensorType(tuple(d * r for d, r in zip(x.shape, reps)), x.dtype), {"reps": reps}
+    shape = tuple(d if r == 1 else d * r for d, r in zip(x.shape, reps))  # symbols stay
+    return TensorType(shape, x.dtype), {"reps": reps}
 
 define("tile", "shape", (1, 1), _infer_tile,
        "numpy tile with one repeat per axis.",

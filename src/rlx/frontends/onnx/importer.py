@@ -156,7 +156,8 @@ def load(source: ModelSource, input_shapes: InputShapes | None = None,
     a graph whose one compiled program takes every sequence length up to 512 (see
     :mod:`rlx.passes.extents`). A Shape of a symbolic axis reads as its bound, which
     is right for the shape arithmetic, position ranges and index tables exporters
-    emit; a model that computes with a length as a value needs fixed sizes.
+    emit; a model that computes with a length as a value needs fixed sizes (Add, Sub,
+    Mul, Div, Pow or Mod of such a length with a run-time value is a GraphBuildError).
     ``params_as``: "auto" (initializers with more than 64 elements become params,
     smaller ones constants), "params" (every initializer a param) or "constants".
     ``input_values`` bakes graph inputs in as constants (their shapes follow the
@@ -499,21 +500,39 @@ def convert_node(state: ImportState, scope: Scope, node: NodeProto,
         raise GraphBuildError(f"ONNX node {cx.label}: malformed node "
                               f"({type(e).__name__}: {e})") from e
     _bind_outputs(state, scope, cx, result)
-    _carry_bounds(state, scope, node)
+    _carry_bounds(state, scope, node, cx.label)
 
 
-def _carry_bounds(state: ImportState, scope: Scope, node: NodeProto) -> None:
+LENGTH_ARITHMETIC = frozenset({"Add", "Sub", "Mul", "Div", "Pow", "Mod"})
+"""ONNX ops that, given a length read from a symbolic dimension (a Shape / Size of it,
+which reads as the bound) beside a value known only at run time, compute with the
+length as a number: the program would use the bound, not the run's length."""
+
+
+def _carry_bounds(state: ImportState, scope: Scope, node: NodeProto, label: str) -> None:
     """A node reading a value computed from a symbolic dimension's bound passes that on
-    to its import-time outputs (converters fold some values themselves)."""
+    to its import-time outputs (converters fold some values themselves). Arithmetic
+    of such a length with run-time values is refused (LENGTH_ARITHMETIC): ``sum(x) /
+    Cast(Shape(x)[1])`` divided by the bound, silently."""
     def tensors(names: Sequence[str]) -> list[tuple[Tensor, ImportState]]:
         found = [scope.lookup(n) for n in names if n]
         return [(t, o) for t in found
                 if isinstance(t, Tensor) and (o := state.owner(t)) is not None]
 
-    if any(t.id in owner.from_bounds for t, owner in tensors(node.input)):
-        for t, owner in tensors(node.output):
-            if state.value_of(t) is not None:
-                owner.from_bounds.add(t.id)
+    lengths = [t for t, owner in tensors(node.input) if t.id in owner.from_bounds]
+    if not lengths:
+        return
+    outputs = tensors(node.output)
+    if node.op_type in LENGTH_ARITHMETIC and any(
+            state.value_of(t) is None for t, _ in outputs) and any(
+            np.size(state.value_of(t)) == 1 for t in lengths):
+        raise GraphBuildError(
+            f"ONNX node {label}: computes with the length of a symbolic dimension as a "
+            "number (from Shape / Size), which reads as the dimension's bound, not the "
+            "run's length; give that dimension a fixed size in input_shapes")
+    for t, owner in outputs:
+        if state.value_of(t) is not None:
+            owner.from_bounds.add(t.id)
 
 
 def _expand_function(state: ImportState, scope: Scope, node: NodeProto, domain: str,
