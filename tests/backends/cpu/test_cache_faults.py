@@ -150,10 +150,10 @@ def test_an_object_the_loader_refuses_is_a_cache_error(cache):
 
 
 def test_a_full_disk_while_writing_is_a_cache_error(cache, monkeypatch):
-    def no_space(path, data):
+    def no_space(path, data, durable=False):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
-    monkeypatch.setattr(toolchain, "_write_atomic", no_space)
+    monkeypatch.setattr(toolchain, "write_atomic", no_space)
     with pytest.raises(CacheError, match="is full") as info:
         _compile()
     assert str(cache) in str(info.value) and isinstance(info.value, rlx.CompileError)
