@@ -72,12 +72,12 @@ def test_save_replaces_the_file_only_once_the_graph_serialised(tmp_path):
     path = tmp_path / "model.json"
     serialize.save(_rich_graph(), str(path))
     before = path.read_bytes()
-    op = rlx.register_op("test_serialize_keeps_dict", infer=lambda types, attrs: types[0],
-                         reference=lambda x, *, cfg: x)
-    g = rlx.Graph("unsavable")
-    g.set_outputs([op(g.input("y", (3,), "f32"), cfg={"k": 1})])
-    with pytest.raises(rlx.SerializationError, match="cannot serialise"):
-        serialize.save(g, str(path))
+    with rlx.register_op("test_serialize_keeps_dict", infer=lambda types, attrs: types[0],
+                         reference=lambda x, *, cfg: x) as op:    # unregistered after
+        g = rlx.Graph("unsavable")
+        g.set_outputs([op(g.input("y", (3,), "f32"), cfg={"k": 1})])
+        with pytest.raises(rlx.SerializationError, match="cannot serialise"):
+            serialize.save(g, str(path))
     assert path.read_bytes() == before
     assert serialize.load(str(path)).nodes == _rich_graph().nodes
     assert [p.name for p in tmp_path.iterdir()] == ["model.json"]   # no temporary left
