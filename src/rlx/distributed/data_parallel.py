@@ -314,11 +314,8 @@ class DataParallelTrainer:
         grouped step); an optimizer that already has state is overwritten in place."""
         optimizers = dict(self._optimizers())
         restored: set[tuple[str, str]] = set()
-        for i, entry in enumerate(entries):
+        for i, entry in enumerate(entries):         # checked by _check_checkpoint
             prefix = entry.get("optimizer", "")
-            if prefix not in optimizers:
-                raise InputError(f"DataParallelTrainer.load: the checkpoint holds state of "
-                                 f"an optimizer {prefix!r} this trainer does not have")
             state = optimizers[prefix].state
             name, shape = entry["name"], tuple(entry["shape"])
             buffers = {key: np.array(data[f"state_{i}_{key}"]) for key in entry["buffers"]}

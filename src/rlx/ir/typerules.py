@@ -65,6 +65,7 @@ def _dimension(d: Any) -> int:
         raise TypeError(f"{d!r} is not a dimension")
     return n
 
+
 def _require_float(op: str, ins: list[TensorType]) -> None:
     for t in ins:
         if not t.dtype.is_float:

@@ -510,9 +510,7 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
         """Copy every param value from ``other``; False across devices or layouts. Both
         graphs' locks are held: a thread setting ``other``'s params meanwhile gives
         its values before or after, never a mix."""
-        if not isinstance(other, CompiledGraph):
-            raise InputError(f"copy_params_from: other must be a CompiledGraph, got "
-                             f"{type(other).__name__}")
+        _check_graph("copy_params_from", other)
         with both_locked(self, other):
             if not self._same_shape(other) or not self._exe.copy_params_from(other._exe):
                 return False
@@ -525,9 +523,7 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
     def share_params_from(self, other: CompiledGraph) -> bool:
         """Use ``other``'s param storage (no copy); False across devices or layouts.
         Both graphs' locks are held while the storage changes hands."""
-        if not isinstance(other, CompiledGraph):
-            raise InputError(f"share_params_from: other must be a CompiledGraph, got "
-                             f"{type(other).__name__}")
+        _check_graph("share_params_from", other)
         with both_locked(self, other):
             if not self._same_shape(other) or not self._exe.share_params_from(other._exe):
                 return False
@@ -603,6 +599,13 @@ def _readonly(a: np.ndarray) -> np.ndarray:
     v = a.view()
     v.flags.writeable = False
     return v
+
+
+def _check_graph(what: str, other: Any) -> None:
+    """InputError unless ``other`` is a CompiledGraph (the argument of the methods that
+    read another graph)."""
+    if not isinstance(other, CompiledGraph):
+        raise InputError(f"{what}: other must be a CompiledGraph, got {type(other).__name__}")
 
 
 def _typed_triples(inputs: Any) -> dict[str, tuple[Any, Any]]:
