@@ -157,8 +157,8 @@ class Tokenizer:
                              f"{padding!r}")
         if padding == "max_length" and max_length is None:
             raise InputError("encode_batch: padding='max_length' needs a max_length")
-        if max_length is not None and (isinstance(max_length, bool) or not isinstance(
-                max_length, int | np.integer) or not 1 <= max_length <= MAX_LENGTH):
+        if max_length is not None and (exact_int(max_length) is None
+                                       or not 1 <= max_length <= MAX_LENGTH):
             raise InputError(f"encode_batch: max_length must be an int in [1, {MAX_LENGTH}], "
                              f"got {max_length!r}")
         encodings = self._encode_all(texts, max_length if truncation else None,

@@ -29,6 +29,7 @@ import numpy as np
 
 from rlx.autodiff.vjp import grad
 from rlx.errors import InputError
+from rlx.ir.dtypes import exact_int
 from rlx.ir.graph import Graph
 from rlx.optim.base import Optimizer, check_range
 from rlx.passes.cleanup import live_nodes
@@ -81,9 +82,9 @@ def minibatches(data: Mapping[str, np.ndarray], batch_size: int, seed: int = 0,
     left over after the last full batch are skipped that epoch (compiled graphs have
     static shapes).
     """
-    if isinstance(batch_size, bool) or not isinstance(batch_size, int | np.integer):
+    if exact_int(batch_size) is None:
         raise InputError(f"minibatches: batch_size must be an int, got {batch_size!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+    if exact_int(seed) is None or seed < 0:
         raise InputError(f"minibatches: seed must be an int >= 0, got {seed!r}")
     data = {name: np.asarray(values) for name, values in data.items()}
     scalars = [name for name, values in data.items() if values.ndim == 0]
@@ -99,7 +100,7 @@ def minibatches(data: Mapping[str, np.ndarray], batch_size: int, seed: int = 0,
         raise InputError(f"minibatches: batch_size must be in 1..{rows}, got {batch_size}")
 
     def source(epoch: int) -> Iterator[dict[str, np.ndarray]]:
-        if isinstance(epoch, bool) or not isinstance(epoch, int | np.integer) or epoch < 0:
+        if exact_int(epoch) is None or epoch < 0:
             raise InputError(f"minibatches: the epoch must be an int >= 0, got {epoch!r}")
         order = (np.random.default_rng((seed, epoch)).permutation(rows) if shuffle
                  else np.arange(rows))

@@ -12,6 +12,7 @@ import numpy as np
 
 from rlx.backends.base import OptimizerStep, PagedRunFeed, RunFeed
 from rlx.errors import InputError
+from rlx.ir.dtypes import exact_int
 from rlx.ir.types import TensorType
 from rlx.runtime.async_runs import _serialised, both_locked
 from rlx.runtime.coerce import coerce
@@ -188,7 +189,7 @@ class HandlesMixin:
         counts = {"from_row": from_row, "to_row": to_row, "outgoing_upper": outgoing_upper,
                   "kv_dim": kv_dim, "n_layers": n_layers}
         for name, value in counts.items():
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+            if exact_int(value) is None or value < 0:
                 raise InputError(f"{what}: {name} must be a non-negative integer, got "
                                  f"{value!r}")
         if self.device != src.device:
