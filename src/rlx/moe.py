@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from rlx.errors import GraphBuildError
 from rlx.ir import api
+from rlx.ir.dtypes import exact_int
 from rlx.ir.graph import Tensor
 from rlx.ir.quantized import PackedLayout
 
@@ -45,8 +46,10 @@ def route(logits: Tensor, k: int, gate: str = "softmax", renormalize: bool = Tru
     if logits.ndim != 2:
         raise GraphBuildError(f"route: logits must be [T, E], got shape {logits.shape}")
     experts = logits.shape[1]
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= experts:
+    picks = exact_int(k)
+    if picks is None or not 1 <= picks <= experts:
         raise GraphBuildError(f"route: k must be an int in [1, {experts}], got {k!r}")
+    k = picks
     if bias is not None and gate != "sigmoid":
         raise GraphBuildError("route: a selection bias goes with the sigmoid gate")
     scores = api.softmax(logits, -1) if gate == "softmax" else api.sigmoid(logits)

@@ -174,6 +174,18 @@ def exact_int(value: Any) -> int | None:
         return None
 
 
+def plain_scalars(value: Any) -> Any:
+    """``value`` with numpy scalars made Python ones (``np.int64(2)`` -> ``2``,
+    ``np.float32`` -> float, ``np.bool_`` -> bool), inside tuples and lists too; any
+    other value as it is. Attributes pass through it, so that an axis or a size
+    computed with numpy is taken as Python's equal would be."""
+    if isinstance(value, np.generic) and not isinstance(value, np.complexfloating):
+        return value.item()
+    if isinstance(value, tuple | list):
+        return type(value)(plain_scalars(v) for v in value)
+    return value
+
+
 def convert_exactly(arr: np.ndarray, dt: DType) -> np.ndarray | None:
     """``arr`` converted to ``dt`` when every value is represented exactly (float to
     float rounds to nearest, as a float value is meant), else None. Integer to

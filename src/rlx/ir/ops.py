@@ -41,6 +41,7 @@ from rlx.ir import (  # noqa: F401  (importing defines their kinds)
     moe_ops,
 )
 from rlx.ir.complex_ops import TAKES_COMPLEX
+from rlx.ir.dtypes import plain_scalars
 from rlx.ir.opdef import (
     PRECISION_CLASSES,
     REGISTRY,
@@ -150,6 +151,8 @@ def infer(kind: str, ins: list[TensorType], attrs: Attrs) -> tuple[TensorType, A
     if missing:
         raise fail_attr(kind, ins, f"missing attribute(s) {', '.join(missing)} (it takes: "
                                    f"{takes})")
+    kinds = {a.name: a.kind for a in opdef.attrs}
+    attrs = {k: v if kinds[k] == "array" else plain_scalars(v) for k, v in attrs.items()}
     try:
         ty, canon = opdef.infer(kind, ins, with_defaults(opdef, attrs))
     except (TypeError, ValueError, IndexError) as e:

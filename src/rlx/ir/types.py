@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rlx.errors import ShapeError
-from rlx.ir.dtypes import DType
+from rlx.ir.dtypes import DType, exact_int
 
 Shape = tuple[int, ...]
 
@@ -33,10 +33,11 @@ class Dim(int):
     def __new__(cls, name: str, max: int) -> Dim:  # noqa: A002  (the public keyword)
         if not isinstance(name, str) or not name.isidentifier():
             raise ShapeError(f"Dim: the name must be an identifier, got {name!r}")
-        if isinstance(max, bool) or not isinstance(max, int) or max < 2:
+        bound = exact_int(max)
+        if bound is None or bound < 2:
             raise ShapeError(f"Dim {name!r}: max must be an int >= 2 (a dimension that is "
                              f"always 1 is a plain 1), got {max!r}")
-        return cls._of(((name, int(max)),))
+        return cls._of(((name, bound),))
 
     @classmethod
     def _of(cls, factors: tuple[Factor, ...]) -> Dim:

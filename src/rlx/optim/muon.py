@@ -22,6 +22,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from rlx.errors import InputError
+from rlx.ir.dtypes import exact_int
 from rlx.optim.adam import AdamW
 from rlx.optim.base import Optimizer, ParamState, check_range
 
@@ -95,9 +96,10 @@ class Muon(Optimizer):
         self.lr = check_range("lr", lr, 0.0)
         self.momentum = check_range("momentum", momentum, 0.0, 1.0)
         self.nesterov = bool(nesterov)
-        if isinstance(ns_steps, bool) or not isinstance(ns_steps, int) or ns_steps < 1:
+        steps = exact_int(ns_steps)
+        if steps is None or steps < 1:
             raise InputError(f"Muon: ns_steps must be a positive int, got {ns_steps!r}")
-        self.ns_steps = ns_steps
+        self.ns_steps = steps
         if adamw is not None and not isinstance(adamw, AdamW):
             raise InputError(f"Muon: adamw must be an AdamW, got {type(adamw).__name__}")
         self.adamw = adamw if adamw is not None else AdamW()

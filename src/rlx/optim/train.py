@@ -352,8 +352,10 @@ def _host_copies(loss: Graph, params: Mapping[str, Any]) -> dict[str, np.ndarray
 
 
 def _epoch_source(batches: BatchSource, epochs: int) -> Callable[[int], Iterable[Batch]]:
-    if isinstance(epochs, bool) or not isinstance(epochs, int) or epochs < 1:
+    count = exact_int(epochs)
+    if count is None or count < 1:
         raise InputError(f"fit: epochs must be a positive int, got {epochs!r}")
+    epochs = count
     if callable(batches):
         return batches
     if iter(batches) is batches and epochs > 1:

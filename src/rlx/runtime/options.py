@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from rlx.backends.base import BackendOptions
 from rlx.errors import GraphBuildError
+from rlx.ir.dtypes import exact_int
 from rlx.ir.formats import FloatFormat, FormatScaling, check_format
 from rlx.ir.rng import RngOptions
 
@@ -60,10 +61,12 @@ class CompileOptions:
 
     def __post_init__(self) -> None:
         threads = self.num_threads
-        if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
-                                    or threads < 1):
-            raise GraphBuildError(f"CompileOptions.num_threads must be an int >= 1 or None, "
-                                  f"got {threads!r}")
+        if threads is not None:
+            count = exact_int(threads)
+            if count is None or count < 1:
+                raise GraphBuildError(f"CompileOptions.num_threads must be an int >= 1 or "
+                                      f"None, got {threads!r}")
+            self.num_threads = count
         check_format(self.number_format, self.format_scaling, "CompileOptions",
                      fmt_optional=True)
         if isinstance(self.rng, int) and not isinstance(self.rng, bool):
