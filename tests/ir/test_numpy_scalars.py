@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tests.helpers import run_graph
 
 import rlx
-from tests.helpers import run_graph
 
 X = np.random.default_rng(0).standard_normal((4, 6)).astype(np.float32)
 

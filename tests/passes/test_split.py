@@ -125,6 +125,20 @@ def test_a_write_through_one_sharer_reruns_every_sharers_prepare_stage(device):
     assert (a.prepare_runs, b.prepare_runs) == (runs[0] + 1, runs[1] + 1)
 
 
+def test_a_copy_into_shared_params_reruns_every_sharers_prepare_stage(device):
+    """copy_params_from into storage that share_params_from made common: the other
+    sharer computes with the copied values too (it kept its old prepared product,
+    mixing it with the new main-program params)."""
+    a, b, source = _compiled(device), _compiled(device), _compiled(device)
+    b.run({"x": X})
+    assert a.share_params_from(b)
+    source.set_param("w", 2 * W)
+    assert a.copy_params_from(source)
+    expect = X.astype(np.float64) @ (2 * W.astype(np.float64) * SCALE)
+    for cg in (b, a):
+        np.testing.assert_allclose(cg.run({"x": X})[0], expect, rtol=1e-5, atol=1e-5)
+
+
 @pytest.mark.parametrize("path", ["run", "run_slots", "run_typed", "run_read_outputs",
                                   "run_raw"])
 def test_prepare_fallback_feeds_boundary_on_every_path(device, path):

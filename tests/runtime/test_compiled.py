@@ -493,6 +493,28 @@ def test_a_pair_registered_after_the_run_feed_is_checked_too(device):
     np.testing.assert_array_equal(cg.read_handle("small"), small)
 
 
+def test_feed_kv_row_checks_every_cache_before_copying(device):
+    """A row that fits the first cache but not the second, or a negative row length:
+    InputError and neither cache written (the first cache was written before the
+    second's check failed; a negative length copied all but the last elements)."""
+    g = rlx.Graph("row_feed")
+    new = g.input("new", (1, 6, 2))
+    g.input("k", (1, 6, 2))
+    g.input("v", (1, 3, 2))
+    g.set_outputs([new * 1.0, new[:, :3] * 1.0])
+    cg = rlx.Session(device).compile(g)
+    assert cg.bind_handle("k", None) and cg.bind_handle("v", None)
+    assert cg.register_kv_row_feed("k", 0) and cg.register_kv_row_feed("v", 1)
+    cg.run({"new": np.ones((1, 6, 2), np.float32)})
+    for dst_row, elems in ((4, 2), (0, -1), (0, 0)):
+        with pytest.raises(rlx.InputError, match="KV feed"):
+            cg.feed_kv_row(0, dst_row, elems)
+        for name in ("k", "v"):
+            assert not cg.read_handle(name).any()
+    assert cg.feed_kv_row(0, 2, 2)
+    np.testing.assert_array_equal(cg.read_handle("v")[0, 2], [1.0, 1.0])
+
+
 def test_a_clone_starts_without_the_run_feed(device):
     """feed_kv_on_run's docstring: a clone starts without one (the reference device's
     clone kept it and appended rows to its own cache at every run)."""

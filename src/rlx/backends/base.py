@@ -44,9 +44,9 @@ from rlx.backends.kv_feeds import (  # noqa: F401  (public names re-exported her
     RowCopier,
     RunFeed,
     _check_capacities,
-    _copy_rows,
     _feed_paged,
     _feed_ragged,
+    feed_row,
 )
 from rlx.errors import InputError
 from rlx.ir.rng import RngOptions
@@ -446,8 +446,7 @@ class Executable(ABC):
     def feed_kv_row(self, src_row: int, dst_row: int, row_elems: int) -> bool:
         if not self.capabilities_.kv_resident:
             return False
-        for dst, src in self._feed_pairs("feed_kv_row"):
-            _copy_rows(dst, dst_row * row_elems, src, src_row * row_elems, row_elems)
+        feed_row(self._feed_pairs("feed_kv_row"), src_row, dst_row, row_elems)
         return True
 
     def feed_kv_batch_major(self, dst_row: int, batch: int, seq_cap: int,

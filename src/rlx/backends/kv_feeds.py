@@ -16,11 +16,29 @@ import numpy as np
 from rlx.errors import InputError
 
 
-def _copy_rows(dst: np.ndarray, dst_at: int, src: np.ndarray, src_at: int, n: int) -> None:
-    if dst_at < 0 or src_at < 0 or dst_at + n > dst.size or src_at + n > src.size:
+def _check_rows(dst: np.ndarray, dst_at: int, src: np.ndarray, src_at: int, n: int) -> None:
+    if n < 0 or dst_at < 0 or src_at < 0 or dst_at + n > dst.size or src_at + n > src.size:
         raise InputError(f"KV feed out of bounds: dst[{dst_at}:{dst_at + n}] of {dst.size}, "
                          f"src[{src_at}:{src_at + n}] of {src.size}")
+
+
+def _copy_rows(dst: np.ndarray, dst_at: int, src: np.ndarray, src_at: int, n: int) -> None:
+    _check_rows(dst, dst_at, src, src_at, n)
     dst[dst_at:dst_at + n] = src[src_at:src_at + n].astype(dst.dtype, copy=False)
+
+
+def feed_row(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_row: int, dst_row: int,
+             row_elems: int) -> None:
+    """``feed_kv_row`` over the (destination, source) buffer ``pairs``: row ``src_row``
+    of each source into row ``dst_row`` of its destination, rows of ``row_elems``
+    elements. Every pair is checked before the first copy (InputError): a failed
+    feed leaves every cache as it was."""
+    if row_elems <= 0:
+        raise InputError(f"KV feed: row_elems must be positive, got {row_elems}")
+    for dst, src in pairs:
+        _check_rows(dst, dst_row * row_elems, src, src_row * row_elems, row_elems)
+    for dst, src in pairs:
+        _copy_rows(dst, dst_row * row_elems, src, src_row * row_elems, row_elems)
 
 
 def _check_capacities(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_caps: Sequence[int],

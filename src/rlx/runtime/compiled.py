@@ -516,7 +516,7 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
                 return False
             if self._staging is not None:
                 self._staging.prepare.copy_params_from(other._staging.prepare)
-                self._staging.prepared = False
+                self._staging.stale()
             self._params_ready = False
             return True
 
