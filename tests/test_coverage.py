@@ -51,3 +51,23 @@ def test_every_op_a_user_builds_has_a_function():
     missing = sorted(op for op in set(OPS) - LEAF_OPS - NOT_PUBLIC
                      if not any(hasattr(m, SPELLED.get(op, op)) for m in modules))
     assert not missing, f"ops without a public function: {missing}"
+
+
+def test_every_public_builder_has_a_docstring():
+    """``help(rlx.sum)`` and ``help(x.argmax)`` say what they do (argmax's default axis
+    is not numpy's), and no docstring describes another function (matmul's said
+    "elementwise")."""
+    import inspect
+
+    from rlx.ir import api
+    from rlx.ir.graph import Tensor
+
+    functions = {name: f for name, f in vars(api).items()
+                 if not name.startswith("_") and inspect.isfunction(f)
+                 and f.__module__ == api.__name__}
+    methods = {name: getattr(m, "fget", m) for name, m in vars(Tensor).items()
+               if not name.startswith("_") and callable(getattr(m, "fget", m))}
+    bare = sorted(name for name, f in {**functions, **methods}.items()
+                  if not (f.__doc__ or "").strip())
+    assert not bare, f"public builders without a docstring: {bare}"
+    assert "elementwise" not in api.matmul.__doc__.lower()

@@ -134,6 +134,31 @@ def test_constants_of_python_values_that_fit_and_of_arrays():
             rlx.constant(g, ragged)
 
 
+@pytest.mark.parametrize("value", [2**63, 2**64, [1, 2**63], [-1, 2**63]])
+def test_a_python_int_past_i64_without_a_dtype_is_refused(value):
+    """A Python int is i64 when no dtype is given: one past its range is a DTypeError
+    saying so (2**64 became an f32, [1, 2**63] an f64, 2**63 an unknown-dtype error);
+    with a dtype that holds it, it is taken."""
+    g = rlx.Graph("c")
+    with pytest.raises(rlx.DTypeError, match="does not fit i64"):
+        rlx.constant(g, value)
+    assert rlx.constant(g, value, "f64").dtype == rlx.f64
+
+
+@pytest.mark.parametrize("a, b", [(1, 0), (5, 7), (0.5, 2.0), (True, False)])
+def test_where_of_two_scalar_branches_types_them_as_constants(a, b):
+    """where(c, 1, 0) is i64 as numpy's int64 (it took the predicate's bool: True /
+    False, and 5 / 7 failed to fit bool); floats are f32, bools bool."""
+    cond = np.array([True, False, True])
+    g = rlx.Graph("w")
+    c = g.input("c", (3,), "bool")
+    (got,) = rlx.Session("reference").compile(_with_outputs(g, [rlx.where(c, a, b)])).run(
+        {"c": cond})
+    expect = np.where(cond, a, b)
+    assert got.dtype == {"i": np.int64, "f": np.float32, "b": np.bool_}[expect.dtype.kind]
+    np.testing.assert_array_equal(got, expect)
+
+
 def test_method_and_function_spellings_build_the_same_node():
     g = rlx.Graph("same")
     x = g.input("x", (2, 3, 4))

@@ -393,12 +393,15 @@ def test_compiled_step_of_several_params_matches_torch(make_rlx, make_torch, dev
 def test_he_uniform_bounds_and_biases():
     from rlx.optim import he_uniform
 
-    shapes = {"conv": (16, 3, 5, 5), "dense": (200, 10), "bias": (10,)}
+    shapes = {"conv": (16, 3, 5, 5), "conv1d": (64, 3, 5), "conv3d": (8, 2, 3, 3, 3),
+              "dense": (200, 10), "bias": (10,)}
     params = he_uniform(shapes, seed=3)
     assert {k: v.shape for k, v in params.items()} == shapes
     assert all(v.dtype == np.float32 for v in params.values())
     assert not params["bias"].any()
-    for name, fan_in in (("conv", 3 * 5 * 5), ("dense", 200)):
+    # conv weights [out, in, *k]: PyTorch's fan-in rule; matrices [in, out]: the rows
+    for name, fan_in in (("conv", 3 * 5 * 5), ("conv1d", 3 * 5), ("conv3d", 2 * 27),
+                         ("dense", 200)):
         bound = np.sqrt(6.0 / fan_in)
         w = params[name]
         assert np.abs(w).max() <= bound
@@ -406,3 +409,6 @@ def test_he_uniform_bounds_and_biases():
         assert abs(w.std() - bound / np.sqrt(3)) < 0.1 * bound   # uniform's std
     again = he_uniform(shapes, seed=3)
     assert all(np.array_equal(params[k], again[k]) for k in shapes)
+    assert he_uniform({"empty": (0, 3)})["empty"].shape == (0, 3)
+    with pytest.raises(rlx.InputError, match="0-d"):
+        he_uniform({"gain": ()})

@@ -16,14 +16,14 @@ from rlx.errors import GraphBuildError
 from rlx.ir.dtypes import DType, as_dtype
 from rlx.ir.formats import FloatFormat, FormatScaling, check_format
 from rlx.ir.graph import Graph, Tensor, lift
-from rlx.ir.ops import format_attrs
+from rlx.ir.ops import OPS, format_attrs
 
 
 def _unary(op: str):
     def fn(x: Tensor) -> Tensor:
         return x.graph.apply(op, [x])
     fn.__name__ = op
-    fn.__doc__ = f"Elementwise ``{op}`` (see rlx.ir.ops.OPS[{op!r}].doc)."
+    fn.__doc__ = f"Elementwise ``{op}``: {OPS[op].doc}"
     return fn
 
 
@@ -37,7 +37,10 @@ def _binary(op: str):
             raise GraphBuildError(f"{op}: at least one operand must be an rlx Tensor")
         return a.graph.apply(op, [a, b])
     fn.__name__ = op
-    fn.__doc__ = f"Elementwise ``{op}`` with broadcasting and promotion."
+    fn.__doc__ = OPS[op].doc if OPS[op].category != "binary" else (
+        f"Elementwise ``{op}``: {OPS[op].doc}\n\nOperands broadcast as numpy's do and "
+        "promote by rlx.ir.dtypes.promote; a Python or numpy number takes the dtype of "
+        "the tensor beside it (and must fit it).")
     return fn
 
 
@@ -93,9 +96,12 @@ def complex(re: Any, im: Any) -> Tensor:  # noqa: A001
 
 
 def where(cond: Tensor, a: Any, b: Any) -> Tensor:
-    """``cond ? a : b``; scalars take the other branch's dtype."""
+    """``cond ? a : b``, broadcast together. A scalar branch takes the other branch's
+    dtype; with two scalar branches the first has the dtype
+    :meth:`~rlx.ir.graph.Graph.constant` gives it (a Python int i64, a float f32) and
+    the second follows it, so ``where(c, 1, 0)`` is i64 as in numpy."""
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
-        a = lift(a, cond)
+        a = cond.graph.constant(a)
     a = lift(a, b) if not isinstance(a, Tensor) else a
     b = lift(b, a)
     return cond.graph.apply("where", [cond, a, b])
@@ -114,46 +120,62 @@ def cast(x: Tensor, dtype: Any) -> Tensor:
 # ----------------------------------------------------------------------- reductions
 
 def sum(x: Tensor, axis: Any = None, keepdims: bool = False) -> Tensor:  # noqa: A001
+    """Sum over ``axis`` (an int, a tuple of ints, or None: every axis), as numpy."""
     return x.sum(axis, keepdims)
 
 
 def mean(x: Tensor, axis: Any = None, keepdims: bool = False) -> Tensor:
+    """Mean over ``axis`` (an int, a tuple, or None: every axis); float tensors only."""
     return x.mean(axis, keepdims)
 
 
 def max(x: Tensor, axis: Any = None, keepdims: bool = False) -> Tensor:  # noqa: A001
+    """Maximum over ``axis`` (an int, a tuple, or None: every axis); nan propagates."""
     return x.max(axis, keepdims)
 
 
 def min(x: Tensor, axis: Any = None, keepdims: bool = False) -> Tensor:  # noqa: A001
+    """Minimum over ``axis`` (an int, a tuple, or None: every axis); nan propagates."""
     return x.min(axis, keepdims)
 
 
 def prod(x: Tensor, axis: Any = None, keepdims: bool = False) -> Tensor:
+    """Product over ``axis`` (an int, a tuple, or None: every axis)."""
     return x.prod(axis, keepdims)
 
 
 def argmax(x: Tensor, axis: int = -1, keepdims: bool = False) -> Tensor:
+    """i64 index of the first maximum along ``axis`` — the last axis by default, where
+    numpy's default is the flattened array."""
     return x.argmax(axis, keepdims)
 
 
 def argmin(x: Tensor, axis: int = -1, keepdims: bool = False) -> Tensor:
+    """i64 index of the first minimum along ``axis`` — the last axis by default, where
+    numpy's default is the flattened array."""
     return x.argmin(axis, keepdims)
 
 
 def logsumexp(x: Tensor, axis: Any = -1, keepdims: bool = False) -> Tensor:
+    """``log(sum(exp(x)))`` over ``axis`` (an int, a tuple, or None: every axis; the last
+    by default), shifted by the maximum so that it does not overflow; all -inf gives
+    -inf."""
     return x.graph.apply("logsumexp", [x], axes=axis, keepdims=keepdims)
 
 
 def cumsum(x: Tensor, axis: int = -1, exclusive: bool = False, reverse: bool = False) -> Tensor:
+    """Running sum along ``axis`` (the last by default). ``exclusive`` leaves each
+    element out of its own sum (the first is 0); ``reverse`` sums from the end."""
     return x.graph.apply("cumsum", [x], axis=axis, exclusive=exclusive, reverse=reverse)
 
 
 def softmax(x: Tensor, axis: int = -1) -> Tensor:
+    """``exp(x - max) / sum(exp(x - max))`` along ``axis``."""
     return x.softmax(axis)
 
 
 def log_softmax(x: Tensor, axis: int = -1) -> Tensor:
+    """``x - logsumexp(x)`` along ``axis``."""
     return x.log_softmax(axis)
 
 
@@ -187,10 +209,13 @@ def batch_norm(x: Tensor, mean: Tensor, var: Tensor, gamma: Tensor | None = None
 # ----------------------------------------------------------------------- shapes
 
 def reshape(x: Tensor, shape: Sequence[int]) -> Tensor:
+    """The same elements in row-major order in ``shape``; one entry may be -1 (inferred)."""
     return x.reshape(tuple(shape))
 
 
 def transpose(x: Tensor, perm: Sequence[int] | None = None) -> Tensor:
+    """Axes permuted by ``perm`` (output axis i is input axis ``perm[i]``); reversed when
+    None. ``permute`` is the same function."""
     return x.transpose(perm)
 
 
@@ -198,14 +223,18 @@ permute = transpose
 
 
 def broadcast_to(x: Tensor, shape: Sequence[int]) -> Tensor:
+    """``x`` broadcast to ``shape`` by numpy's rules."""
     return x.broadcast_to(shape)
 
 
 def squeeze(x: Tensor, axis: Any = None) -> Tensor:
+    """Size-1 axes removed: ``axis`` (an int or a tuple; each must have size 1), or all of
+    them when None."""
     return x.squeeze(axis)
 
 
 def unsqueeze(x: Tensor, axis: Any) -> Tensor:
+    """Size-1 axes inserted at ``axis`` (an int or a tuple), counted in the output."""
     return x.unsqueeze(axis)
 
 
@@ -224,6 +253,7 @@ def slice(x: Tensor, starts: Sequence[int | None], stops: Sequence[int | None], 
 
 
 def concat(tensors: Sequence[Tensor], axis: int = 0) -> Tensor:
+    """``tensors`` joined along ``axis``; the other axes must agree."""
     if not tensors:
         raise GraphBuildError("concat: needs at least one tensor")
     return tensors[0].graph.apply("concat", list(tensors), axis=axis)
@@ -267,14 +297,18 @@ def embedding(table: Tensor, ids: Tensor) -> Tensor:
 
 
 def tile(x: Tensor, reps: Sequence[int]) -> Tensor:
+    """numpy ``tile`` with one repeat count per axis of ``x``."""
     return x.graph.apply("tile", [x], reps=tuple(reps))
 
 
 def flip(x: Tensor, axis: Any = None) -> Tensor:
+    """``x`` reversed along ``axis`` (an int or a tuple), or along every axis when None."""
     return x.graph.apply("flip", [x], axes=axis)
 
 
 def one_hot(indices: Tensor, depth: int, dtype: Any = "f32") -> Tensor:
+    """A new last axis of size ``depth``: 1 at each integer index, else 0, in ``dtype``.
+    An index outside [0, depth) gives a row of zeros."""
     return indices.graph.apply("one_hot", [indices], depth=depth, dtype=as_dtype(dtype))
 
 
@@ -288,6 +322,9 @@ def arange(graph: Graph, start: float, stop: float | None = None, step: float = 
 
 
 def constant(graph: Graph, value: Any, dtype: Any = None) -> Tensor:
+    """:meth:`Graph.constant <rlx.ir.graph.Graph.constant>`: ``value`` baked into
+    ``graph`` (a Python int is i64 and a float f32 unless ``dtype`` is given; numpy values
+    keep theirs)."""
     return graph.constant(value, dtype)
 
 
@@ -314,6 +351,9 @@ def _conv(x, w, b, stride, padding, dilation, groups, rank) -> Tensor:
 
 
 def max_pool2d(x: Tensor, kernel: Any, stride: Any = None, padding: Any = 0) -> Tensor:
+    """Maximum over ``kernel`` windows of each [H, W] plane of NCHW ``x``; ``stride``
+    defaults to the kernel, and ``padding`` (an int, a pair, or per-axis (before, after)
+    pairs) counts as -inf."""
     return x.graph.apply("max_pool2d", [x], kernel=kernel, stride=stride, padding=padding)
 
 
@@ -326,6 +366,9 @@ def max_pool2d_indices(x: Tensor, kernel: Any, stride: Any = None, padding: Any 
 
 def avg_pool2d(x: Tensor, kernel: Any, stride: Any = None, padding: Any = 0,
                count_include_pad: bool = True) -> Tensor:
+    """Mean over ``kernel`` windows of each [H, W] plane of NCHW ``x``; ``stride``
+    defaults to the kernel. Padded positions count in the divisor when
+    ``count_include_pad`` (PyTorch's default), else only the window's real elements."""
     return x.graph.apply("avg_pool2d", [x], kernel=kernel, stride=stride, padding=padding,
                          count_include_pad=count_include_pad)
 

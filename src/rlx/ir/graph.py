@@ -334,12 +334,22 @@ def _python_constant(value: Any, dtype: DType | None) -> np.ndarray:
     if given.dtype.kind not in "biufc" and not (
             wide and all(isinstance(v, numbers.Integral) for v in given.flat)):
         raise GraphBuildError(f"constant: {_shown(value)} is not an array of numbers")
+    if dtype is None and (wide or given.dtype.kind == "u" or _ints_made_floats(value, given)):
+        raise DTypeError(f"constant: {_shown(value)} does not fit i64, the dtype of a Python "
+                         "int; give a dtype")
     if dtype is None or not (dtype.is_int or dtype.is_bool):
         return given.astype(np.float64) if wide else given
     if wide or convert_exactly(given, dtype) is None:
         raise DTypeError(f"constant: {_shown(value)} is not represented exactly in {dtype}; "
                          "give a wider dtype, or cast in the graph")
     return given
+
+
+def _ints_made_floats(value: Any, given: np.ndarray) -> bool:
+    """numpy gave floats for a list of Python ints only (ints past i64's range beside
+    others: ``[-1, 2**63]``)."""
+    return given.dtype.kind == "f" and isinstance(value, list | tuple) and all(
+        isinstance(v, numbers.Integral) for v in np.asarray(value, dtype=object).flat)
 
 
 def _shown(value: Any, limit: int = 60) -> str:
@@ -404,18 +414,22 @@ class Tensor:
 
     @property
     def node(self) -> Node:
+        """The graph node this tensor is."""
         return self.graph.nodes[self.id]
 
     @property
     def shape(self) -> Shape:
+        """The shape: a tuple of ints and symbolic Dims."""
         return self.node.type.shape
 
     @property
     def dtype(self) -> DType:
+        """The element type."""
         return self.node.type.dtype
 
     @property
     def ndim(self) -> int:
+        """The number of axes."""
         return len(self.shape)
 
     def __repr__(self) -> str:
@@ -471,85 +485,115 @@ class Tensor:
         return self.graph.apply(op, [self], axes=axis, keepdims=keepdims)
 
     def sum(self, axis: Any = None, keepdims: bool = False) -> Tensor:
+        """Sum over ``axis`` (an int, a tuple, or None: every axis), as numpy."""
         return self._reduce("sum", axis, keepdims)
 
     def mean(self, axis: Any = None, keepdims: bool = False) -> Tensor:
+        """Mean over ``axis`` (an int, a tuple, or None: every axis); float tensors only."""
         return self._reduce("mean", axis, keepdims)
 
     def max(self, axis: Any = None, keepdims: bool = False) -> Tensor:
+        """Maximum over ``axis`` (an int, a tuple, or None: every axis); nan propagates."""
         return self._reduce("max", axis, keepdims)
 
     def min(self, axis: Any = None, keepdims: bool = False) -> Tensor:
+        """Minimum over ``axis`` (an int, a tuple, or None: every axis); nan propagates."""
         return self._reduce("min", axis, keepdims)
 
     def prod(self, axis: Any = None, keepdims: bool = False) -> Tensor:
+        """Product over ``axis`` (an int, a tuple, or None: every axis)."""
         return self._reduce("prod", axis, keepdims)
 
     def argmax(self, axis: int = -1, keepdims: bool = False) -> Tensor:
+        """i64 index of the first maximum along ``axis`` (the last by default, not numpy's
+        flattened array)."""
         return self.graph.apply("argmax", [self], axis=axis, keepdims=keepdims)
 
     def argmin(self, axis: int = -1, keepdims: bool = False) -> Tensor:
+        """i64 index of the first minimum along ``axis`` (the last by default, not numpy's
+        flattened array)."""
         return self.graph.apply("argmin", [self], axis=axis, keepdims=keepdims)
 
     def reshape(self, *shape: Any) -> Tensor:
+        """The same elements in ``shape`` (a tuple, or the sizes as arguments; one may be
+        -1)."""
         if len(shape) == 1 and not isinstance(shape[0], int):
             shape = tuple(shape[0])
         return self.graph.apply("reshape", [self], shape=tuple(shape))
 
     def flatten(self) -> Tensor:
+        """The elements as one axis, in row-major order."""
         return self.reshape(-1)
 
     def transpose(self, *perm: Any) -> Tensor:
+        """Axes permuted by ``perm`` (a tuple, or the axes as arguments); reversed when none
+        is given."""
         if len(perm) == 1 and not isinstance(perm[0], int):
             perm = tuple(perm[0]) if perm[0] is not None else ()
         return self.graph.apply("transpose", [self], perm=tuple(perm) or None)
 
     def permute(self, *perm: Any) -> Tensor:
+        """The same as :meth:`transpose`."""
         return self.transpose(*perm)
 
     @property
     def T(self) -> Tensor:
+        """The axes reversed."""
         return self.graph.apply("transpose", [self], perm=None)
 
     def cast(self, dtype: Any) -> Tensor:
+        """The values converted to ``dtype`` (rules in ``rlx.ir.ops.OPS['cast'].doc``);
+        ``astype`` is the same method."""
         return self.graph.apply("cast", [self], dtype=as_dtype(dtype))
 
     astype = cast
 
     def squeeze(self, axis: Any = None) -> Tensor:
+        """Size-1 axes removed: ``axis`` (an int or a tuple), or all of them when None."""
         return self.graph.apply("squeeze", [self], axes=axis)
 
     def unsqueeze(self, axis: Any) -> Tensor:
+        """Size-1 axes inserted at ``axis`` (an int or a tuple), counted in the output."""
         return self.graph.apply("unsqueeze", [self], axes=axis)
 
     def broadcast_to(self, shape: Sequence[int]) -> Tensor:
+        """Broadcast to ``shape`` by numpy's rules."""
         return self.graph.apply("broadcast_to", [self], shape=tuple(shape))
 
     def softmax(self, axis: int = -1) -> Tensor:
+        """``exp(x - max) / sum(exp(x - max))`` along ``axis``."""
         return self.graph.apply("softmax", [self], axis=axis)
 
     def log_softmax(self, axis: int = -1) -> Tensor:
+        """``x - logsumexp(x)`` along ``axis``."""
         return self.graph.apply("log_softmax", [self], axis=axis)
 
     def relu(self) -> Tensor:
+        """``max(x, 0)``."""
         return self.graph.apply("relu", [self])
 
     def exp(self) -> Tensor:
+        """``e ** x``."""
         return self.graph.apply("exp", [self])
 
     def log(self) -> Tensor:
+        """The natural logarithm."""
         return self.graph.apply("log", [self])
 
     def sqrt(self) -> Tensor:
+        """The square root."""
         return self.graph.apply("sqrt", [self])
 
     def tanh(self) -> Tensor:
+        """The hyperbolic tangent."""
         return self.graph.apply("tanh", [self])
 
     def sigmoid(self) -> Tensor:
+        """``1 / (1 + exp(-x))``."""
         return self.graph.apply("sigmoid", [self])
 
     def abs(self) -> Tensor:
+        """The absolute value."""
         return self.graph.apply("abs", [self])
 
 
