@@ -72,3 +72,30 @@ def test_a_second_rule_for_one_op_is_refused():
     fresh: dict = {}
     add_rule(fresh, "my_op", 1)
     assert fresh == {"my_op": 1}
+
+
+def test_bitcast_on_a_differentiated_path_is_refused_not_zero():
+    """A float-to-float bitcast reinterprets bits: grad and jvp through it raise (its
+    share of the gradient was silently 0). A path through an integer bitcast carries no
+    derivative, as after a cast, and differentiates; finite differences of the rest
+    agree."""
+    import numpy as np
+
+    import rlx
+
+    g = rlx.Graph("b")
+    x = g.input("x", (3,), "f16")
+    g.set_outputs([(rlx.bitcast(x, "bf16").cast("f32") + x.cast("f32") * 2.0).sum()])
+    with pytest.raises(rlx.UnsupportedOpError, match="bitcast.*reinterprets the bits"):
+        rlx.grad(g, ["x"])
+    with pytest.raises(rlx.UnsupportedOpError, match="bitcast.*reinterprets the bits"):
+        rlx.jvp(g, ["x"])
+
+    g = rlx.Graph("i")
+    x = g.input("x", (3,))
+    bits = rlx.bitcast(x, "i32")
+    g.set_outputs([(x * x).sum() + (bits > 0).cast("f32").sum()])
+    value = np.array([0.5, -1.5, 2.0], np.float32)
+    loss, dx = rlx.Session("reference").compile(rlx.grad(g, ["x"])).run(
+        {"x": value, "d_output": np.float32(1.0)})
+    np.testing.assert_allclose(dx, 2 * value.astype(np.float64), rtol=1e-6)

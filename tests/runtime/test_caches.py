@@ -283,6 +283,25 @@ def test_run_padded_explicit_selection():
     np.testing.assert_allclose(p[:, :5], want[1], rtol=1e-5, atol=1e-6)
 
 
+def test_run_padded_returns_an_output_with_empty_rows_unsliced():
+    """The spec's run_padded: an output whose rows hold no elements (inner size 0) is
+    returned as the run gave it, the others cut back (the whole call raised, from
+    slice_rows)."""
+    def build(extent):
+        g = rlx.Graph("empty_rows")
+        x = g.input("x", (1, extent, 4))
+        g.set_outputs([x * 2.0, x[:, :, :0]])
+        return g
+
+    cache = BucketedCompileCache("reference", [4, 8], build)
+    x = RNG.standard_normal((1, 5, 4)).astype(np.float32)
+    doubled, empty = cache.run_padded({"x": x}, 5)
+    np.testing.assert_array_equal(doubled, 2 * x.astype(np.float64))
+    assert empty.shape == (1, 8, 0)
+    doubled, empty = cache.run_padded({"x": x}, 5, slice_outputs=[0, 1])
+    assert doubled.shape == (1, 5, 4) and empty.shape == (1, 8, 0)
+
+
 def test_run_padded_axis_parameter():
     def build(extent):
         g = rlx.Graph("rows")

@@ -14,11 +14,11 @@ complex derivatives under PyTorch's convention (the gradient of z = x + iy is
 dL/dx + i dL/dy; :mod:`rlx.autodiff.complex`).
 """
 
-from rlx.autodiff import collective as _collective  # noqa: F401  (rules that refuse)
 from rlx.autodiff import complex as _complex  # noqa: F401  (registers the complex / FFT rules)
 from rlx.autodiff import control as _control  # noqa: F401  (registers the control-flow rules)
 from rlx.autodiff import linalg as _linalg  # noqa: F401  (registers the linalg rules)
 from rlx.autodiff import moe as _moe  # noqa: F401  (registers the grouped_matmul rules)
+from rlx.autodiff import refused as _refused  # noqa: F401  (rules that refuse)
 from rlx.autodiff.common import NON_DIFFERENTIABLE
 from rlx.autodiff.custom import CustomVjpContext, custom_vjp
 from rlx.autodiff.jvp import JVP_RULES, hvp, jacfwd, jvp

@@ -152,7 +152,6 @@ NON_DIFFERENTIABLE: dict[str, str] = {
     "random_uniform": "random values do not depend on any operand",
     "random_normal": "random values do not depend on any operand",
     "argmax": "integer-valued (an index)",
-    "bitcast": "reinterprets bits; no derivative relates input and output values",
     "argmin": "integer-valued (an index)",
     "eq": "bool-valued comparison", "ne": "bool-valued comparison",
     "lt": "bool-valued comparison", "le": "bool-valued comparison",

@@ -286,7 +286,8 @@ class BucketedCompileCache:
            — cleared even when the run raises;
         3. each output listed in ``slice_outputs`` (indices; default: every output
            whose size along ``axis`` equals the extent) is cut back to ``actual`` rows
-           with :func:`slice_rows`; other outputs are returned unchanged.
+           with :func:`slice_rows`; other outputs, and outputs with no elements in a
+           row (inner size 0), are returned unchanged.
 
         Padded rows are zeros, and backends may skip rows past ``actual``, so results
         are exact only for graphs whose real rows never read padded ones (row-wise
@@ -318,7 +319,9 @@ class BucketedCompileCache:
             cg.set_active_extent(None)
         if chosen is None:
             chosen = {i for i, o in enumerate(outs) if _rows_along(o, axis) == extent}
-        return [slice_rows(o, actual, axis) if i in chosen else o for i, o in enumerate(outs)]
+        # an output with no elements per row (inner size 0) comes back as it is
+        return [slice_rows(o, actual, axis) if i in chosen and o.size else o
+                for i, o in enumerate(outs)]
 
     def __repr__(self) -> str:
         return (f"<rlx.BucketedCompileCache device={self.device!r} extents "
