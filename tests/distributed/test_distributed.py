@@ -369,7 +369,16 @@ def test_a_refused_checkpoint_changes_nothing(tmp_path):
             (lambda: _rewrite_checkpoint(good, bad, lambda m: m.update(rng={"x": 1})),
              "not a well-formed"),
             (lambda: _rewrite_checkpoint(good, bad, lambda m: m["state"][0].update(
-                shape=[-1])), "no valid name and shape"),
+                shape=[-1])), "is not for a param of this trainer's shape"),
+            # after good params: each was found only once something had been set
+            (lambda: _rewrite_checkpoint(good, bad, arrays_change=lambda a: a.update(
+                state_0_exp_avg=np.zeros(7))), "state buffer 'exp_avg' of entry 0"),
+            (lambda: _rewrite_checkpoint(good, bad, lambda m: m["state"][0].update(
+                dtype="<U3")), "state entry 0 has dtype"),
+            (lambda: _rewrite_checkpoint(good, bad, lambda m: m.update(steps="abc")),
+             "steps is 'abc'"),
+            (lambda: _rewrite_checkpoint(good, bad, lambda m: m["rng"].update(state=-1)),
+             "not a well-formed"),
         ]
         for write, match in cases:
             write()

@@ -245,3 +245,17 @@ def test_constants_keep_their_values():
     assert g.constant(np.int8(5)).dtype == rlx.i8
     assert g.constant(np.array(5, np.int32)).dtype == rlx.i32
     assert g.constant(np.array([1.5])).dtype == rlx.f64
+
+
+@pytest.mark.parametrize("bad", ["y", None, 0.9, 1.0])
+def test_set_outputs_takes_tensors_and_node_ids_only(bad):
+    """A name, None or a float is a GraphBuildError (a ValueError, a TypeError, and 0.9
+    silently became node 0); a numpy int is a node id."""
+    g = rlx.Graph("o")
+    x = g.input("x", (2,))
+    y = x * 2.0
+    with pytest.raises(rlx.GraphBuildError, match="Tensors or node ids"):
+        g.set_outputs([bad])
+    g.set_outputs([np.int64(y.id)])
+    (got,) = rlx.Session("reference").compile(g).run({"x": np.array([1.0, 2.0], np.float32)})
+    np.testing.assert_array_equal(got, [2.0, 4.0])

@@ -318,6 +318,32 @@ def test_step_compiled(staged, device):
         np.testing.assert_allclose(host["w"], want, rtol=1e-6)
 
 
+@pytest.mark.parametrize("make", [lambda: SGD(0.1), lambda: Muon(0.1)], ids=["sgd", "muon"])
+@pytest.mark.parametrize("staged", [False, True], ids=["resident", "host-fallback"])
+def test_a_refused_step_changes_nothing(make, staged, device):
+    """A step whose second trainable is unknown raises before the first is stepped:
+    the param and the optimizer's state stay as they were (Muon, stepping param by
+    param, had updated the first)."""
+    g = rlx.Graph("two")
+    x = g.input("x", (2, 4))
+    w = g.param("w", (4, 4))
+    outputs = [(x @ w).sum(), w * 0.0 + 0.5, x @ w]
+    if staged:
+        outputs.append(w * 2.0)     # a prepare stage: steps fall back to the host
+    g.set_outputs(outputs)
+    cg = rlx.Session(device).compile(g)
+    start = np.eye(4, dtype=np.float32)
+    cg.set_param("w", start)
+    xv = np.arange(8, dtype=np.float32).reshape(2, 4) / 10
+    cg.run({"x": xv})
+    opt, host = make(), {"w": start.copy()}
+    with pytest.raises(InputError, match="'ghost'"):
+        opt.step_compiled(cg, [("w", (4, 4)), ("ghost", (4,))], host)
+    assert opt.state == {} or all(st.steps == 0 for st in opt.state.values())
+    np.testing.assert_array_equal(host["w"], start)
+    np.testing.assert_allclose(cg.run({"x": xv})[2], xv.astype(np.float64) @ start, rtol=1e-6)
+
+
 def test_host_fallback_needs_host_params():
     cg = rlx.Session("reference").compile(_linear_loss_graph(True))
     cg.set_param("w", np.ones(3, np.float32))

@@ -14,6 +14,7 @@ backend really implements.
 from __future__ import annotations
 
 import copy
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -589,10 +590,13 @@ class Executable(ABC):
     def optimizer_step_resident(self, trainable: Sequence[tuple[str, Sequence[int]]],
                                 step: OptimizerStep) -> bool:
         """Call ``step(name, shape, param, grad)`` on the executable's own storage; the
-        gradient of trainable ``i`` is output ``1 + i``. ``param`` is updated in place."""
+        gradient of trainable ``i`` is output ``1 + i``. ``param`` is updated in place.
+        Every trainable is checked (a param or bound handle of the shape's size, with a
+        gradient of that size) before the first step: InputError, and nothing stepped."""
         if len(self.outputs) < 1 + len(trainable):
             raise InputError(f"optimizer_step_resident: {len(trainable)} trainables need "
                              f"{1 + len(trainable)} outputs, graph has {len(self.outputs)}")
+        steps = []
         for i, (name, shape) in enumerate(trainable):
             target = self.params.writable(name, keep=True) if name in self.params else None
             if target is None:
@@ -601,9 +605,12 @@ class Executable(ABC):
                 raise InputError(f"optimizer_step_resident: {name!r} is neither a param nor "
                                  "a bound handle")
             grad = self.last_outputs[1 + i]
-            if grad.size != target.size:
+            if not grad.size == target.size == math.prod(shape):
                 raise InputError(f"optimizer_step_resident: gradient output {1 + i} has "
-                                 f"{grad.size} elements, {name!r} has {target.size}")
-            step(name, tuple(shape), target.reshape(-1), grad.reshape(-1))
+                                 f"{grad.size} elements, {name!r} has {target.size} and its "
+                                 f"shape {tuple(shape)} {math.prod(shape)}")
+            steps.append((name, tuple(shape), target.reshape(-1), grad.reshape(-1)))
+        for args in steps:
+            step(*args)
         self.params.touch()
         return True

@@ -61,7 +61,7 @@ from rlx.errors import InputError
 from rlx.ir.api import concat
 from rlx.ir.dtypes import exact_int
 from rlx.ir.graph import Graph, Node, Tensor
-from rlx.optim.base import Optimizer, ParamState
+from rlx.optim.base import SUPPORTED_DTYPES, Optimizer, ParamState
 from rlx.optim.train import Batch, Trainer
 from rlx.passes.rewrite import copy_node, rebuild
 from rlx.runtime.devices import backend_class
@@ -212,7 +212,8 @@ class DataParallelTrainer:
             hyper, rng_state = self._check_checkpoint(meta, arrays, where)
         except InputError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError,
+                OverflowError) as e:
             raise InputError(f"{where} is not a well-formed rlx checkpoint "
                              f"({type(e).__name__}: {e})") from None
         for i, name in enumerate(meta["params"]):
@@ -252,13 +253,26 @@ class DataParallelTrainer:
             if prefix not in optimizers:
                 raise InputError(f"{where} holds state of an optimizer {prefix!r} this "
                                  "trainer does not have")
-            if not isinstance(entry["name"], str) or not all(
-                    exact_int(d) is not None and d >= 0 for d in entry["shape"]):
-                raise InputError(f"{where}: state entry {i} has no valid name and shape")
-            np.dtype(entry["dtype"])
-            int(entry["steps"])
+            name, shape = entry["name"], entry["shape"]
+            if name not in current or not isinstance(shape, list) or \
+                    tuple(shape) != current[name].shape:
+                raise InputError(f"{where}: state entry {i} is not for a param of this "
+                                 f"trainer's shape ({name!r}, {shape!r})")
+            dtype = np.dtype(entry["dtype"])
+            if dtype not in SUPPORTED_DTYPES:
+                raise InputError(f"{where}: state entry {i} has dtype {dtype}")
+            if _count(entry["steps"]) is None:
+                raise InputError(f"{where}: state entry {i} has steps {entry['steps']!r}")
+            template = optimizers[prefix].new_buffers(tuple(shape), dtype)
             for key in entry["buffers"]:
-                arrays[f"state_{i}_{key}"]
+                buffer = arrays[f"state_{i}_{key}"]
+                if key not in template or buffer.shape != template[key].shape or \
+                        buffer.dtype != dtype:
+                    raise InputError(f"{where}: state buffer {key!r} of entry {i} is "
+                                     f"{buffer.dtype}{list(buffer.shape)}, not what "
+                                     f"{type(optimizers[prefix]).__name__} keeps")
+        if _count(meta["steps"]) is None:
+            raise InputError(f"{where}: steps is {meta['steps']!r}, not a count")
         hyper = []
         for key, value in meta["hyper"].items():
             prefix, _, attr = key.rpartition(".")
@@ -331,6 +345,12 @@ class DataParallelTrainer:
         for prefix, optimizer in optimizers.items():
             for name in [n for n in optimizer.state if (prefix, n) not in restored]:
                 del optimizer.state[name]
+
+
+def _count(value: Any) -> int | None:
+    """``value`` when it is an int >= 0 (a step count), else None."""
+    count = exact_int(value)
+    return count if count is not None and count >= 0 else None
 
 
 def _hyper(value: Any) -> bool:

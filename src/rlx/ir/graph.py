@@ -18,7 +18,7 @@ import numpy as np
 
 from rlx.errors import DTypeError, GraphBuildError
 from rlx.ir import ops as _ops
-from rlx.ir.dtypes import DType, as_dtype, convert_exactly
+from rlx.ir.dtypes import DType, as_dtype, convert_exactly, exact_int
 from rlx.ir.types import Dim, Shape, TensorType, same_type
 
 
@@ -245,7 +245,10 @@ class Graph:
         """Declare the graph's results, in order."""
         ids = []
         for o in outputs:
-            i = o.id if isinstance(o, Tensor) else int(o)
+            i = o.id if isinstance(o, Tensor) else exact_int(o)
+            if i is None:
+                raise GraphBuildError(f"set_outputs: outputs are Tensors or node ids, got "
+                                      f"{_shown(o)}")
             if isinstance(o, Tensor) and o.graph is not self:
                 raise GraphBuildError("set_outputs: a Tensor of another graph was given")
             if not 0 <= i < len(self.nodes):

@@ -178,9 +178,10 @@ class Optimizer(ABC):
             raise InputError(f"device {compiled.device!r} cannot step params in place; pass "
                              "host_params (the current value of each trainable param) for "
                              "the host fallback")
+        missing = [name for name, _ in trainable if name not in host_params]
+        if missing:     # before any step: a refused step changes nothing
+            raise InputError(f"host step: host_params has no value for {missing[0]!r}")
         for i, (name, shape) in enumerate(trainable):
-            if name not in host_params:
-                raise InputError(f"host step: host_params has no value for {name!r}")
             value = host_params[name]
             grad = compiled.read_output_row(1 + i, 0, _numel(shape))
             self.step(name, shape, value, grad)
