@@ -105,3 +105,26 @@ def test_e4m3_table_matches_ml_dtypes():
     ref = np.arange(256, dtype=np.uint8).view(ml_dtypes.float8_e4m3fn).astype(np.float32)
     assert E4M3_VALUES.dtype == np.float32
     np.testing.assert_array_equal(E4M3_VALUES.view(np.uint32), ref.view(np.uint32))
+
+
+def test_every_file_the_package_reads_is_packaged():
+    """A wheel (``pip install .``, not -e) carries every non-Python file under
+    src/rlx: each matches a [tool.setuptools.package-data] pattern of its package (the
+    cpu device's C headers were left out, so its first compile failed)."""
+    import fnmatch
+    import pathlib
+    import tomllib
+
+    root = pathlib.Path(rlx.__file__).resolve().parent
+    pyproject = root.parent.parent / "pyproject.toml"
+    if not pyproject.exists():
+        pytest.skip("rlx is not run from its source tree")
+    patterns = tomllib.loads(pyproject.read_text())["tool"]["setuptools"]["package-data"]
+    unpackaged = []
+    for path in root.rglob("*"):
+        if not path.is_file() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts:
+            continue
+        package = ".".join(("rlx",) + path.parent.relative_to(root).parts)
+        if not any(fnmatch.fnmatch(path.name, p) for p in patterns.get(package, ())):
+            unpackaged.append(str(path.relative_to(root)))
+    assert not unpackaged, f"files no package-data pattern ships: {unpackaged}"
