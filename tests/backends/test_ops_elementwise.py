@@ -690,6 +690,21 @@ def test_cast_float_to_int_truncates_and_saturates(device, src, dst):
     assert out.tolist() == [rust_as(float(v)) for v in as_f64(x)]
 
 
+@pytest.mark.parametrize("n", [10, 30, 67])
+def test_a_narrowed_value_read_back_by_the_next_kernel_keeps_its_rounding(device, n):
+    """x.cast(f32).cast(f64) where the f32 value is an output too (so it is stored and
+    the next kernel reads it back): every element is the f32 rounding of x. On cpu, GCC
+    12 at -O3 forwarded the stored value into the next kernel's load in the vector
+    loop's tail, and the last elements came back as x itself."""
+    x = np.random.default_rng(n).standard_normal(n)
+    g = rlx.Graph("round_trip")
+    narrow = g.input("x", (n,), "f64").cast("f32")
+    g.set_outputs([narrow.cast("f64"), narrow])
+    wide, kept = run_graph(g, {"x": x}, device)
+    np.testing.assert_array_equal(wide, x.astype(np.float32).astype(np.float64))
+    np.testing.assert_array_equal(kept, x.astype(np.float32))
+
+
 @pytest.mark.parametrize("dst", INTS)
 @pytest.mark.parametrize("src", INTS)
 def test_cast_int_to_int_wraps(device, src, dst):

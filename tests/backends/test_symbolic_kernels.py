@@ -222,3 +222,23 @@ def test_pad_and_tile_along_a_fixed_axis_keep_the_symbolic_one(device, mode):
         padded, tiled = compiled.run({"x": xs})
         np.testing.assert_array_equal(padded, np.pad(xs, ((0, 0), (1, 2)), mode=mode))
         np.testing.assert_array_equal(tiled, np.tile(xs, (1, 2)))
+
+
+@pytest.mark.parametrize("dtype", ["f16", "bf16"])
+def test_a_narrow_mean_over_a_symbolic_axis_rounds_once(device, dtype):
+    """A mean over a symbolic axis of f16 / bf16 values sums and divides in f32 and
+    rounds once, as the fixed-size mean does (the f16 sum of 100 values of 1000
+    overflowed to inf; short rows came out one unit off)."""
+    import ml_dtypes
+
+    np_dt = {"f16": np.float16, "bf16": ml_dtypes.bfloat16}[dtype]
+    rng = np.random.default_rng(7)
+    cases = [np.full((1, 100), 1000.0), rng.uniform(3, 7, (16, 37))]
+    for values in cases:
+        x = values.astype(np_dt)
+        g = rlx.Graph("narrow_mean")
+        g.set_outputs([rlx.mean(g.input("x", (values.shape[0], Dim("seq", 512)), dtype),
+                                axis=1)])
+        (got,) = rlx.Session(device).compile(g).run({"x": x})
+        expect = x.astype(np.float64).mean(axis=1).astype(np.float32).astype(np_dt)
+        np.testing.assert_array_equal(got.astype(np.float64), expect.astype(np.float64))

@@ -144,6 +144,25 @@ def test_cse_merges_identical_nodes_but_not_random_ones():
     assert _ops(after).count("random_normal") == 2
 
 
+def test_cse_keeps_attributes_that_differ_only_in_the_sign_of_zero(device):
+    """pad with -0.0 and with 0.0, clip at -0.0 and at 0.0: four nodes, not two (Python's
+    0.0 == -0.0 merged them, and 1 / the -0.0 variant gave +inf where numpy gives -inf)."""
+    g = Graph("zeros")
+    x = g.input("x", (2,))
+    g.set_outputs([1.0 / rlx.pad(x, [(1, 0)], value=0.0), 1.0 / rlx.pad(x, [(1, 0)], value=-0.0),
+                   1.0 / rlx.clip(x, 0.0, None), 1.0 / rlx.clip(x, -0.0, None)])
+    after = _clean(eliminate_common_subexpressions(g))
+    assert _ops(after).count("pad") == 2 and _ops(after).count("clip") == 2
+    xv = np.array([-1.0, -2.0], np.float32)
+    with np.errstate(divide="ignore"):
+        expect = [1 / np.pad(xv, (1, 0), constant_values=0.0),
+                  1 / np.pad(xv, (1, 0), constant_values=-0.0),
+                  1 / np.maximum(xv, np.float32(0.0)), 1 / np.maximum(xv, np.float32(-0.0))]
+    got = rlx.Session(device).compile(g).run({"x": xv})
+    for have, want in zip(got, expect, strict=True):
+        np.testing.assert_array_equal(have, want)
+
+
 def test_dce_drops_dead_work_and_unused_params_but_keeps_inputs():
     before = Graph("g")
     x = before.input("x", (3,))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rlx.ir.graph import Graph, Node
@@ -16,12 +17,23 @@ def eliminate_common_subexpressions(graph: Graph) -> Graph:
     def rule(new: Graph, nid: int, node: Node, operands: list[int]) -> int:
         if node.op in RANDOM_OPS:
             return copy_node(new, node, operands)
-        key = (node.op, tuple(operands), node.attrs)
+        key = (node.op, tuple(operands), _exact(node.attrs))
         if key not in seen:
             seen[key] = copy_node(new, node, operands)
         return seen[key]
 
     return rebuild(graph, rule)[0]
+
+
+def _exact(value: Any) -> Any:
+    """``value`` (attributes) as a key that tells apart what Python's equality does not:
+    0.0 and -0.0 (a pad or clip bound of -0.0 gives 1/x = -inf where 0.0 gives +inf),
+    and a float from an int or bool of the same value."""
+    if isinstance(value, float):
+        return ("float", value, math.copysign(1.0, value))
+    if isinstance(value, tuple):
+        return tuple(_exact(v) for v in value)
+    return (type(value).__name__, value) if isinstance(value, int) else value
 
 
 def live_nodes(graph: Graph) -> set[int]:

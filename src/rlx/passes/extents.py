@@ -248,11 +248,17 @@ class _Lowering:
         masked = self._masked(operands[0], x, axes, _REDUCE_FILL[node.op])
         if node.op != "mean":
             return self.new.add(node.op, (masked,), **a)
+        # in the compute dtype, rounded once at the end, as a fixed-size mean is (an f16
+        # sum of 100 values of 1000 overflowed; f16 / bf16 means rounded twice)
+        wide = x.dtype.compute
+        if wide is not x.dtype:
+            masked = self.new.add("cast", (masked,), dtype=wide)
         total = self.new.add("sum", (masked,), **a)
-        return self.new.add("div", (total, self._count(x, axes)))
+        mean = self.new.add("div", (total, self._count(x, axes, wide)))
+        return mean if wide is x.dtype else self.new.add("cast", (mean,), dtype=x.dtype)
 
-    def _count(self, x: TensorType, axes) -> int:
-        """The number of active positions over ``axes``, a scalar of ``x``'s dtype."""
+    def _count(self, x: TensorType, axes, dtype: DType) -> int:
+        """The number of active positions over ``axes`` of ``x``, a scalar of ``dtype``."""
         g = self.new
         fixed = 1
         count = None
@@ -263,9 +269,9 @@ class _Lowering:
                 else:
                     e = self._extent(symbol)
                     count = e if count is None else g.add("mul", (count, e))
-        count = g.add("cast", (count,), dtype=x.dtype)
+        count = g.add("cast", (count,), dtype=dtype)
         if fixed != 1:
-            count = g.add("mul", (count, self._const(fixed, x.dtype)))
+            count = g.add("mul", (count, self._const(fixed, dtype)))
         return count
 
     def _cumsum(self, node, ins, operands):

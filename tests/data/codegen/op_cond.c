@@ -442,7 +442,7 @@ static int rlx_body0_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_body0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_body0_k0(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_body0_k0(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 
@@ -465,7 +465,7 @@ static int rlx_body1_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_body1(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_body1_k0(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_body1_k0(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 
@@ -476,11 +476,11 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
     uint8_t *rlx_barena = (uint8_t *)(arena + 12416);
     if (*(const uint8_t *)(arena + 64) != 0) {
         void *rlx_tab0[] = {(void *)(((uint8_t *)slots[0])), (void *)(((uint8_t *)slots[1])), (void *)((arena + 128) + 0)};
-        if ((rc = rlx_body0(rlx_tab0, rlx_barena, ctl)) != 0) return rc;
+        RLX_KERNEL_FENCE(); if ((rc = rlx_body0(rlx_tab0, rlx_barena, ctl)) != 0) return rc;
     }
     else {
         void *rlx_tab1[] = {(void *)(((uint8_t *)slots[0])), (void *)(((uint8_t *)slots[1])), (void *)((arena + 128) + 0)};
-        if ((rc = rlx_body1(rlx_tab1, rlx_barena, ctl)) != 0) return rc;
+        RLX_KERNEL_FENCE(); if ((rc = rlx_body1(rlx_tab1, rlx_barena, ctl)) != 0) return rc;
     }
     return 0;
 }
@@ -495,10 +495,10 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif

@@ -28,7 +28,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif

@@ -461,8 +461,8 @@ static int rlx_body0_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_body0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_body0_k0(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_body0_k1(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_body0_k0(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_body0_k1(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 
@@ -478,7 +478,7 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t rlx_s = 0; rlx_s < 12; ++rlx_s) {
         const int64_t rlx_t = rlx_s;
         void *rlx_tab0[] = {(void *)(rlx_cur0), (void *)(((uint8_t *)slots[2]) + rlx_t * 12288), (void *)((arena + 0)), (void *)(rlx_nxt0), (void *)((arena + 16384) + 12288 + rlx_t * 4)};
-        if ((rc = rlx_body0(rlx_tab0, rlx_barena, ctl)) != 0) return rc;
+        RLX_KERNEL_FENCE(); if ((rc = rlx_body0(rlx_tab0, rlx_barena, ctl)) != 0) return rc;
         { uint8_t *rlx_sw = rlx_cur0; rlx_cur0 = rlx_nxt0; rlx_nxt0 = rlx_sw; }
     }
     memcpy((arena + 16384) + 0, rlx_cur0, 12288);
@@ -502,10 +502,10 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_k3(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif

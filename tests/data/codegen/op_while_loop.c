@@ -383,7 +383,7 @@ static int rlx_body0_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_body0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_body0_k0(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_body0_k0(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 
@@ -438,8 +438,8 @@ static int rlx_body1_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_body1(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_body1_k0(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_body1_k1(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_body1_k0(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_body1_k1(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 
@@ -459,10 +459,10 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     memcpy(rlx_cur1, ((uint8_t *)slots[3]), 4);
     for (;;) {
         void *rlx_tab0[] = {(void *)(rlx_cur0), (void *)(rlx_cur1), (void *)((arena + 0)), (void *)(rlx_pred)};
-        if ((rc = rlx_body0(rlx_tab0, rlx_barena, ctl)) != 0) return rc;
+        RLX_KERNEL_FENCE(); if ((rc = rlx_body0(rlx_tab0, rlx_barena, ctl)) != 0) return rc;
         if (!*(const uint8_t *)rlx_pred) break;
         void *rlx_tab1[] = {(void *)(rlx_cur0), (void *)(rlx_cur1), (void *)((arena + 0)), (void *)(rlx_nxt0), (void *)(rlx_nxt1)};
-        if ((rc = rlx_body1(rlx_tab1, rlx_barena, ctl)) != 0) return rc;
+        RLX_KERNEL_FENCE(); if ((rc = rlx_body1(rlx_tab1, rlx_barena, ctl)) != 0) return rc;
         { uint8_t *rlx_sw = rlx_cur0; rlx_cur0 = rlx_nxt0; rlx_nxt0 = rlx_sw; }
         { uint8_t *rlx_sw = rlx_cur1; rlx_cur1 = rlx_nxt1; rlx_nxt1 = rlx_sw; }
     }
@@ -481,9 +481,9 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
 RLX_PART_FN int rlx_part0(void **slots, uint8_t *arena, const int64_t *ctl) {
     int rc = 0;
     (void)slots; (void)arena; (void)ctl; (void)rc;
-    if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
-    if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_k0(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_k1(slots, arena, ctl)) != 0) return rc;
+    RLX_KERNEL_FENCE(); if ((rc = rlx_k2(slots, arena, ctl)) != 0) return rc;
     return 0;
 }
 #endif

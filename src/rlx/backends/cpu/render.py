@@ -80,6 +80,12 @@ PART_BYTES = 48_000
 """Kernel text per compile part: a part below this is not worth a compiler process."""
 
 
+def kernel_call(call: str) -> str:
+    """The C statement running one kernel (``call`` is its call expression): the fence
+    the prelude's ``RLX_KERNEL_FENCE`` explains, then the call, returning its error."""
+    return f"RLX_KERNEL_FENCE(); if ((rc = {call}) != 0) return rc;"
+
+
 def prelude_source() -> str:
     return resources.files("rlx.backends.cpu.csrc").joinpath("prelude.h").read_text()
 
@@ -127,7 +133,7 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
                         f"static int rlx_w{index}(void **slots, uint8_t *arena, "
                         f"const int64_t *ctl) {{\n    (void)slots; (void)arena; (void)ctl;\n"
                         f"{wait}\n    return 0;\n}}")
-            calls.append(f"    if ((rc = rlx_w{index}(slots, arena, ctl)) != 0) return rc;")
+            calls.append("    " + kernel_call(f"rlx_w{index}(slots, arena, ctl)"))
         if kernel is None:
             break
         fname = f"rlx_k{idx}"
@@ -140,11 +146,11 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
                 shared_text.append(_shared_function(name, form.code(shared_epilogues)))
             text.append(_sharing_function(fname, kernel, program.graph, shared[form.key],
                                           form.numbers))
-        call = f"(rc = {fname}(slots, arena, ctl))"
+        call = f"{fname}(slots, arena, ctl)"
         if profile:
-            call = f"(rc = RLX_TIMED({len(ctx.profiled)}, {call}))"
+            call = f"RLX_TIMED({len(ctx.profiled)}, (rc = {call}))"
             ctx.profiled.append(kernel)
-        calls.append(f"    if ({call} != 0) return rc;")
+        calls.append("    " + kernel_call(call))
     bounds = _contiguous_parts([len(f) for f in text], max_parts)
     nparts = len(bounds) - 1
     parts = [f"/* rlx: generated from graph {program.graph.name!r}, compiled in {nparts} "
@@ -214,7 +220,7 @@ def render_body(parent: RenderContext, program: Program) -> tuple[str, RenderCon
         if body is not None:
             fname = f"{name}_k{idx}"
             functions.append(_kernel_function(fname, kernel, program.graph, body))
-            calls.append(f"    if ((rc = {fname}(slots, arena, ctl)) != 0) return rc;")
+            calls.append("    " + kernel_call(f"{fname}(slots, arena, ctl)"))
     # A helper's name says what it holds, so the body's library helpers (the packed GEMM,
     # FFT, conv tiles, ...: each a set of C functions) join the program's, emitted once
     # before every kernel. Its epilogue helpers are named after its own node ids, which

@@ -14,6 +14,13 @@
 
 #define RLX_INLINE static inline __attribute__((always_inline))
 
+/* Before each kernel call: memory holds what the kernels before stored, and no value is
+ * carried from one kernel into the next. GCC 12 at -O3, inlining two kernels into their
+ * runner, forwarded what one stored into the next one's load across a narrowing cast
+ * (an f64 -> f32 -> f64 round trip through the arena kept the f64 values in the vector
+ * loop's tail); no kernel gains from the other's registers anyway. */
+#define RLX_KERNEL_FENCE() __asm__ __volatile__("" ::: "memory")
+
 /* ---- f16 / bf16 storage ------------------------------------------------ */
 RLX_INLINE float rlx_h2f(uint16_t h) { _Float16 v; memcpy(&v, &h, 2); return (float)v; }
 RLX_INLINE uint16_t rlx_f2h(float f) { _Float16 v = (_Float16)f; uint16_t h; memcpy(&h, &v, 2); return h; }

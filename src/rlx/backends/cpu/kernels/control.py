@@ -23,7 +23,7 @@ from __future__ import annotations
 from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.registry import Renders
-from rlx.backends.cpu.render import RenderContext, render_body
+from rlx.backends.cpu.render import RenderContext, kernel_call, render_body
 from rlx.ir.control import Subgraph, packed_layout, result_types, subgraphs
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Node
@@ -50,7 +50,7 @@ class _Body:
             else:
                 entries.append(f"(void *)({outputs[slot.output_index]})")
         w.line(f"void *{self.table}[] = {{{', '.join(entries) or '0'}}};")
-        w.line(f"if ((rc = {self.fn}({self.table}, {arena}, ctl)) != 0) return rc;")
+        w.line(kernel_call(f"{self.fn}({self.table}, {arena}, ctl)"))
 
 
 def _bodies(ctx: RenderContext, nid: int, node: Node) -> list[_Body]:
