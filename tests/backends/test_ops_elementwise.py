@@ -690,6 +690,32 @@ def test_cast_float_to_int_truncates_and_saturates(device, src, dst):
     assert out.tolist() == [rust_as(float(v)) for v in as_f64(x)]
 
 
+def test_f16_conversions_are_numpys_bit_for_bit(device):
+    """Every half to f32, and f32 values around every rounding boundary of the halves
+    (the midpoints between neighbours, a few ulps either side, subnormal halves, the
+    overflow threshold) plus a sweep of all bit patterns, to f16: numpy's conversions,
+    bit for bit (nans: a nan, of the same sign)."""
+    halves = np.arange(65536, dtype=np.uint32).astype(np.uint16).view(np.float16)
+    finite = halves[np.isfinite(halves)].astype(np.float64)
+    finite = np.unique(finite)
+    mids = (finite[:-1] + finite[1:]) / 2
+    near = mids.astype(np.float32).view(np.uint32).astype(np.int64)
+    probes = np.concatenate([(near + d).astype(np.uint32) for d in (-2, -1, 0, 1, 2)]
+                            + [np.arange(0, 2**32, 65521, dtype=np.uint64).astype(np.uint32)])
+    floats = probes.view(np.float32)
+    g = rlx.Graph("f16_casts")
+    g.set_outputs([g.input("h", (65536,), "f16").cast("f32"),
+                   g.input("f", floats.shape, "f32").cast("f16")])
+    widened, narrowed = run_graph(g, {"h": halves, "f": floats}, device)
+    with np.errstate(over="ignore", invalid="ignore"):
+        want_wide, want_narrow = halves.astype(np.float32), floats.astype(np.float16)
+    for got, want, bits in ((widened, want_wide, np.uint32), (narrowed, want_narrow, np.uint16)):
+        nan = np.isnan(want)
+        assert np.array_equal(np.isnan(got), nan)
+        assert np.array_equal(np.signbit(got[nan]), np.signbit(want[nan]))
+        assert np.array_equal(got[~nan].view(bits), want[~nan].view(bits))
+
+
 @pytest.mark.parametrize("n", [10, 30, 67])
 def test_a_narrowed_value_read_back_by_the_next_kernel_keeps_its_rounding(device, n):
     """x.cast(f32).cast(f64) where the f32 value is an output too (so it is stored and
