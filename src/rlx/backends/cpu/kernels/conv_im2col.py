@@ -25,6 +25,7 @@ from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.conv_plan import ConvPlan
 from rlx.backends.cpu.kernels.support import (
+    BLAS_SPLIT_TASKS,
     CHUNK_ELEMENTS,
     PARALLEL_MIN_FLOPS,
     SCRATCH_LIMIT_BYTES,
@@ -67,9 +68,9 @@ def _conv_parallel(ctx: RenderContext, plan: ConvPlan) -> bool:
 def _conv_chunks(ctx: RenderContext, plan: ConvPlan) -> list[int]:
     """Boundaries of the column chunks of output positions one task handles: small
     enough for a chunk's im2col to stay in cache, and of about equal widths (no sliver
-    of a last chunk to multiply the weights with again) — a cut that does not depend
-    on the thread count; cut further like a GEMM (``support.split_parts``) only when
-    that leaves fewer (image, group, chunk) tasks than threads."""
+    of a last chunk to multiply the weights with again), cut further like a GEMM
+    (``support.split_parts``) when that leaves fewer (image, group, chunk) tasks than
+    BLAS_SPLIT_TASKS: no cut depends on the thread count (see there)."""
     p = plan.positions
     width = p
     if _conv_needs_copy(plan)[0]:
@@ -78,8 +79,8 @@ def _conv_chunks(ctx: RenderContext, plan: ConvPlan) -> list[int]:
         even = -(-p // -(-p // budget))
         width = min(p, -(-even // SPLIT_ALIGN) * SPLIT_ALIGN)
     pairs = plan.n * plan.groups
-    if pairs * -(-p // width) < ctx.threads:
-        parts = split_parts(ctx, plan.cog * p * plan.kdim, p, pairs)
+    if pairs * -(-p // width) < BLAS_SPLIT_TASKS:
+        parts = split_parts(ctx, plan.cog * p * plan.kdim, p, pairs, tasks=BLAS_SPLIT_TASKS)
         even = -(-p // parts)
         width = min(width, -(-even // SPLIT_ALIGN) * SPLIT_ALIGN)
     return list(range(0, p, width)) + [p]

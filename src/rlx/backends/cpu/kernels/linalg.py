@@ -34,6 +34,7 @@ from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.extents import row_runs, writes_padding
 from rlx.backends.cpu.kernels.registry import Renders
 from rlx.backends.cpu.kernels.support import (
+    BLAS_SPLIT_TASKS,
     PACK_MR,
     PACK_NR,
     PARALLEL_MIN_FLOPS,
@@ -361,8 +362,12 @@ def _render_matmul_blas(w: CWriter, ctx: RenderContext, plan: _MatmulPlan, blas_
     _blas_operands(w, ctx, plan, blas_dt, scratch)
     mode, extent = _gemm_mode(plan)
     min_work = PART_MIN_STREAM if mode.startswith("gemv") else PART_MIN_WORK
+    # rlx's own matrix-vector kernel sums each element in one order however it is cut;
+    # a cut of a BLAS call must not follow the thread count (BLAS_SPLIT_TASKS)
+    own = (mode == "gemv_row" and not plan.b.trans) or (mode == "gemv_col" and plan.a.trans)
     bounds = _aligned_splits(extent, split_parts(ctx, plan.m * plan.n * plan.k, extent,
-                                                 plan.batches, min_work))
+                                                 plan.batches, min_work,
+                                                 None if own else BLAS_SPLIT_TASKS))
     parts = len(bounds) - 1
     parallel = ctx.threads > 1 and plan.flops >= PARALLEL_MIN_FLOPS and plan.batches * parts > 1
     w.line(c_table("split", bounds))

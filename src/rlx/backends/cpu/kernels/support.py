@@ -94,6 +94,12 @@ PART_MIN_WORK = 1 << 21
 """Fewest multiply-adds in one piece of a split product."""
 PART_MIN_EXTENT = 128
 """Fewest rows / columns in one piece of a split product."""
+BLAS_SPLIT_TASKS = 8
+"""Tasks a product handed to BLAS is cut into (as its size allows) whatever the thread
+count: OpenBLAS's kernels may sum an element differently with the sizes of the call
+(an f64 product's last columns moved in the last bit when its rows were cut in 3
+instead of 1), so a cut that followed the thread count would make the results follow
+it too. More threads than this share the tasks there are."""
 SPLIT_ALIGN = 16
 """GEMM splits fall on multiples of this many rows / columns."""
 BLAS_INT_MAX = (1 << 31) - 1
@@ -231,13 +237,15 @@ def thread_slots(ctx: RenderContext, parallel: bool) -> int:
 
 
 def split_parts(ctx: RenderContext, work: int, extent: int, batches: int,
-                min_work: int = PART_MIN_WORK) -> int:
+                min_work: int = PART_MIN_WORK, tasks: int | None = None) -> int:
     """How many pieces to cut each of ``batches`` products of ``work`` multiply-adds into,
-    along an axis of ``extent``: enough for every thread to have a task, with every
-    piece at least ``min_work`` and PART_MIN_EXTENT (1 when the batches suffice)."""
-    if batches >= ctx.threads:
+    along an axis of ``extent``: enough for ``tasks`` tasks (default: one per thread),
+    with every piece at least ``min_work`` and PART_MIN_EXTENT (1 when the batches
+    suffice). Products handed to BLAS pass ``tasks=BLAS_SPLIT_TASKS``: see there."""
+    tasks = ctx.threads if tasks is None else tasks
+    if batches >= tasks:
         return 1
-    want = -(-ctx.threads // batches)
+    want = -(-tasks // batches)
     return max(1, min(want, extent // PART_MIN_EXTENT, work // min_work))
 
 
