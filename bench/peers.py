@@ -48,8 +48,10 @@ class Runner:
     to_numpy: Callable[[Any], np.ndarray] = np.asarray
 
     def output(self) -> np.ndarray:
-        """One call's result as a float64 numpy array (for the agreement check)."""
-        return np.array(self.to_numpy(self.call()), dtype=np.float64)
+        """One call's result as a float64 (complex128 for complex results) numpy array,
+        for the agreement check."""
+        value = np.asarray(self.to_numpy(self.call()))
+        return value.astype(np.complex128 if np.iscomplexobj(value) else np.float64)
 
 
 def _installed(module: str) -> str | None:

@@ -345,10 +345,12 @@ def lengths(quick: bool, top: int) -> list[int]:
     pick = set(range(1, 33))
     pick |= {1 << k for k in range(13) if 1 << k <= top}
     pick |= {3 * (1 << k) for k in range(12)} | {5 * (1 << k) for k in range(11)}
-    pick |= {p for p in ps[-12:]} | {int(p) for p in rng.choice(ps, 25, replace=False)}
+    pick |= {p for p in ps[-12:]} | {int(p) for p in rng.choice(ps, min(25, len(ps)),
+                                                                replace=False)}
     pick |= {2 * p for p in ps[-4:]} | {17 * 64, 37 * 32, 1000, 1024 + 8, 4095, 4094, 3 ** 7,
                                        5 ** 5, 7 ** 4, 11 * 13 * 17, 29 * 31 * 4, 23 * 128}
-    pick |= {int(v) for v in rng.integers(33, top + 1, 60)}
+    if top >= 33:
+        pick |= {int(v) for v in rng.integers(33, top + 1, 60)}
     return sorted(v for v in pick if 1 <= v <= top)
 
 

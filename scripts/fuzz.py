@@ -419,7 +419,13 @@ def replay(name: str, paths: list[str]) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         harness = Harness(target, scratch, os.path.join(scratch, "crashes"))
         for path in paths:
-            data = open(path, "rb").read()
+            try:
+                with open(path, "rb") as f:
+                    data = f.read()
+            except OSError as e:
+                print(f"{path}: cannot be read ({e.strerror or e})")
+                failed += 1
+                continue
             began = time.perf_counter()
             result = harness.run(data)
             seconds = time.perf_counter() - began

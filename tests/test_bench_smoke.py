@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 import pytest
 
 pytest.importorskip("scipy", reason="numpy has no erf; the GELU workload needs scipy's")
@@ -67,6 +68,18 @@ def test_linalg_workloads_agree_between_rlx_and_numpy():
                                                  "cholesky", "inv"]
     for result in results:
         assert result.failures == [] and result.status == {}, result.agreement
+
+
+def test_a_peer_wrong_only_in_imaginary_parts_is_reported():
+    """The agreement check compares complex results as complex (it took the real parts
+    only, so an FFT with every imaginary part negated was "ok")."""
+    from bench.fft import fft_workloads
+
+    workload = next(w for w in fft_workloads(tiny=True) if w.key == "fft")
+    conjugated = dataclasses.replace(
+        workload, array_fn=lambda xp, i, p: np.conj(workload.array_fn(xp, i, p)))
+    (result,) = check([conjugated])
+    assert result.status["numpy"] == "MISMATCH", result.agreement
 
 
 def test_fft_and_control_workloads_agree_with_their_peers():

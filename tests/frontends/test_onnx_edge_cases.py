@@ -404,3 +404,13 @@ def test_a_symbolic_length_used_as_a_number_is_refused():
     compiled = compile_onnx(reshaped, device="reference",
                             input_shapes={"seq": rlx.Dim("seq", max=10)})
     np.testing.assert_array_equal(compiled.run({"x": x})[0], x)
+
+
+def test_an_empty_file_or_bytes_is_not_an_onnx_model(tmp_path):
+    """protobuf reads 0 bytes as an empty ModelProto: rlx says the model has no graph
+    (it said every output was an empty sequence or an absent optional)."""
+    empty = tmp_path / "empty.onnx"
+    empty.write_bytes(b"")
+    for source in (empty, str(empty), b""):
+        with pytest.raises(rlx.GraphBuildError, match="not an ONNX model: it has no graph"):
+            load(source)

@@ -129,6 +129,10 @@ def read_model(source: ModelSource) -> ModelProto:
     else:
         raise GraphBuildError(f"expected a path, bytes or onnx.ModelProto, got "
                               f"{type(source).__name__}")
+    if not model.HasField("graph"):     # protobuf reads 0 bytes as an empty ModelProto
+        where = f"{os.fspath(source)}: " if isinstance(source, str | os.PathLike) else ""
+        raise GraphBuildError(f"{where}not an ONNX model: it has no graph (an empty file, or "
+                              "another format)")
     if model.functions:
         try:
             model = onnx.inliner.inline_local_functions(model)
