@@ -35,10 +35,12 @@ def feed_row(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_row: int, dst_r
     feed leaves every cache as it was."""
     if row_elems <= 0:
         raise InputError(f"KV feed: row_elems must be positive, got {row_elems}")
+    dst_at, src_at = dst_row * row_elems, src_row * row_elems
     for dst, src in pairs:
-        _check_rows(dst, dst_row * row_elems, src, src_row * row_elems, row_elems)
+        _check_rows(dst, dst_at, src, src_at, row_elems)
     for dst, src in pairs:
-        _copy_rows(dst, dst_row * row_elems, src, src_row * row_elems, row_elems)
+        dst[dst_at:dst_at + row_elems] = src[src_at:src_at + row_elems].astype(dst.dtype,
+                                                                                copy=False)
 
 
 def _check_capacities(pairs: Sequence[tuple[np.ndarray, np.ndarray]], src_caps: Sequence[int],

@@ -26,14 +26,13 @@ def eliminate_common_subexpressions(graph: Graph) -> Graph:
 
 
 def _exact(value: Any) -> Any:
-    """``value`` (attributes) as a key that tells apart what Python's equality does not:
-    0.0 and -0.0 (a pad or clip bound of -0.0 gives 1/x = -inf where 0.0 gives +inf),
-    and a float from an int or bool of the same value."""
-    if isinstance(value, float):
-        return ("float", value, math.copysign(1.0, value))
+    """``value`` (attributes) as a key that tells -0.0 from 0.0, which Python's equality
+    does not (a pad or clip bound of -0.0 gives 1/x = -inf where 0.0 gives +inf)."""
+    if isinstance(value, float) and value == 0.0 and math.copysign(1.0, value) < 0:
+        return ("-0.0",)
     if isinstance(value, tuple):
         return tuple(_exact(v) for v in value)
-    return (type(value).__name__, value) if isinstance(value, int) else value
+    return value
 
 
 def live_nodes(graph: Graph) -> set[int]:

@@ -1259,7 +1259,7 @@ static __attribute__((noinline)) int rlx_t0(void **slots, uint8_t *arena, const 
         rlx_start += (rlx_start_rest % 1) * 256;
         rlx_start_rest /= 1;
         const int64_t p = rlx_start + ap % rlx_run;
-        enum { rlx_nslots = 405 };
+        enum { rlx_nslots = 404 };
         void *slots[rlx_nslots];
         slots[rlx_at[1]] = rlx_caller_slots[rlx_at[1]];
         const int64_t b0 = p * 576;
@@ -2971,10 +2971,10 @@ static int rlx_k1(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     #pragma omp simd
     for (int64_t j = 0; j < 256; j++) {
-        const int64_t v8 = ((const int64_t *)((uint8_t *)slots[340]))[j * 1];
-        const int64_t v9 = ((const int64_t *)((uint8_t *)slots[4]))[0];
-        const uint8_t t10 = (uint8_t)((v8) < (v9));
-        ((uint8_t *)(arena + 0))[j] = (uint8_t)((t10) != 0);
+        const int64_t v3 = ((const int64_t *)((uint8_t *)slots[338]))[j * 1];
+        const int64_t v8 = ((const int64_t *)((uint8_t *)slots[4]))[0];
+        const uint8_t t9 = (uint8_t)((v3) < (v8));
+        ((uint8_t *)(arena + 0))[j] = (uint8_t)((t9) != 0);
     }
     return 0;
 }
@@ -2985,10 +2985,10 @@ static int rlx_k3(void **slots, uint8_t *arena, const int64_t *ctl) {
     #pragma omp simd
     for (int64_t j = 0; j < 256; j++) {
         const int64_t v4 = ((const int64_t *)(((uint8_t *)slots[338]) + 0))[j * 1];
-        const uint8_t v11 = ((const uint8_t *)((arena + 0) + 0))[j * 1];
+        const uint8_t v10 = ((const uint8_t *)((arena + 0) + 0))[j * 1];
         const int64_t t6 = rlx_min_keep_nan(v4, ((int64_t)2047LL));
-        const int64_t t13 = ((v11) ? (t6) : (((int64_t)0LL)));
-        ((int64_t *)(arena + 256))[j] = t13;
+        const int64_t t12 = ((v10) ? (t6) : (((int64_t)0LL)));
+        ((int64_t *)(arena + 256))[j] = t12;
     }
     return 0;
 }
@@ -3007,7 +3007,7 @@ static int rlx_k4(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t j = rlx_start + a % rlx_run;
         const int64_t v = (int64_t)idx[j];
         if (v < -2048 || v >= 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%14 = gather(%%7, %%13) : f32[1,new<=256,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%13 = gather(%%7, %%12) : f32[1,new<=256,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
             return 1;
         }
     }
@@ -3041,7 +3041,7 @@ static int rlx_k5(void **slots, uint8_t *arena, const int64_t *ctl) {
         const int64_t j = rlx_start + a % rlx_run;
         const int64_t v = (int64_t)idx[j];
         if (v < -2048 || v >= 2048) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%16 = gather(%%15, %%13) : f32[1,new<=256,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%15 = gather(%%14, %%12) : f32[1,new<=256,32]: gather: index %lld is out of range for axis 0 of size 2048 (valid: -2048..2047)", (long long)v);
             return 1;
         }
     }
@@ -3067,9 +3067,9 @@ static int rlx_k9(void **slots, uint8_t *arena, const int64_t *ctl) {
     #pragma omp simd
     for (int64_t j = 0; j < 256; j++) {
         const int64_t v4 = ((const int64_t *)(((uint8_t *)slots[338]) + 0))[j * 1];
-        const int64_t v19 = ((const int64_t *)(((uint8_t *)slots[2]) + 0))[0];
-        const uint8_t t20 = (uint8_t)((v4) <= (v19));
-        ((uint8_t *)(arena + 0))[j] = (uint8_t)((t20) != 0);
+        const int64_t v18 = ((const int64_t *)(((uint8_t *)slots[2]) + 0))[0];
+        const uint8_t t19 = (uint8_t)((v4) <= (v18));
+        ((uint8_t *)(arena + 0))[j] = (uint8_t)((t19) != 0);
     }
     return 0;
 }
@@ -3089,7 +3089,7 @@ static int rlx_k11(void **slots, uint8_t *arena, const int64_t *ctl) {
         rlx_start_rest /= 1;
         const int64_t r = rlx_start + a % rlx_run;
         if (ix[r] < -49152 || ix[r] >= 49152) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%23 = dequant_gather(%%0, %%22, block=32, k=576, n=49152, scheme='q8_0') : f32[1,new<=256,576]: dequant_gather: index %lld is out of range for a table of 49152 rows (valid: -49152..49151)", (long long)ix[r]);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%22 = dequant_gather(%%0, %%21, block=32, k=576, n=49152, scheme='q8_0') : f32[1,new<=256,576]: dequant_gather: index %lld is out of range for a table of 49152 rows (valid: -49152..49151)", (long long)ix[r]);
             return 1;
         }
     }
@@ -3188,19 +3188,19 @@ static int rlx_k23(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k24_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k24(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 345};
+    static const int64_t at[] = {4, 0, 1247488, 344};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k25_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k25(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 346};
+    static const int64_t at[] = {4, 0, 1640704, 345};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k26_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k26(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 345, 346, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 344, 345, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -3308,19 +3308,19 @@ static int rlx_k47(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k48_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k48(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 347};
+    static const int64_t at[] = {4, 0, 1247488, 346};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k49_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k49(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 348};
+    static const int64_t at[] = {4, 0, 1640704, 347};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k50_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k50(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 347, 348, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 346, 347, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -3428,19 +3428,19 @@ static int rlx_k71(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k72_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k72(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 349};
+    static const int64_t at[] = {4, 0, 1247488, 348};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k73_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k73(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 350};
+    static const int64_t at[] = {4, 0, 1640704, 349};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k74_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k74(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 349, 350, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 348, 349, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -3548,19 +3548,19 @@ static int rlx_k95(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k96_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k96(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 351};
+    static const int64_t at[] = {4, 0, 1247488, 350};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k97_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k97(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 352};
+    static const int64_t at[] = {4, 0, 1640704, 351};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k98_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k98(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 351, 352, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 350, 351, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -3668,19 +3668,19 @@ static int rlx_k119(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k120_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k120(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 353};
+    static const int64_t at[] = {4, 0, 1247488, 352};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k121_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k121(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 354};
+    static const int64_t at[] = {4, 0, 1640704, 353};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k122_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k122(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 353, 354, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 352, 353, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -3788,19 +3788,19 @@ static int rlx_k143(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k144_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k144(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 355};
+    static const int64_t at[] = {4, 0, 1247488, 354};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k145_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k145(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 356};
+    static const int64_t at[] = {4, 0, 1640704, 355};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k146_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k146(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 355, 356, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 354, 355, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -3908,19 +3908,19 @@ static int rlx_k167(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k168_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k168(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 357};
+    static const int64_t at[] = {4, 0, 1247488, 356};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k169_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k169(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 358};
+    static const int64_t at[] = {4, 0, 1640704, 357};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k170_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k170(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 357, 358, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 356, 357, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -4028,19 +4028,19 @@ static int rlx_k191(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k192_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k192(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 359};
+    static const int64_t at[] = {4, 0, 1247488, 358};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k193_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k193(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 360};
+    static const int64_t at[] = {4, 0, 1640704, 359};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k194_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k194(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 359, 360, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 358, 359, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -4148,19 +4148,19 @@ static int rlx_k215(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k216_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k216(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 361};
+    static const int64_t at[] = {4, 0, 1247488, 360};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k217_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k217(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 362};
+    static const int64_t at[] = {4, 0, 1640704, 361};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k218_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k218(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 361, 362, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 360, 361, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -4268,19 +4268,19 @@ static int rlx_k239(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k240_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k240(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 363};
+    static const int64_t at[] = {4, 0, 1247488, 362};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k241_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k241(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 364};
+    static const int64_t at[] = {4, 0, 1640704, 363};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k242_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k242(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 363, 364, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 362, 363, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -4598,19 +4598,19 @@ static int rlx_k263(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k264_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k264(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 365};
+    static const int64_t at[] = {4, 0, 1247488, 364};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k265_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k265(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 366};
+    static const int64_t at[] = {4, 0, 1640704, 365};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k266_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k266(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 365, 366, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 364, 365, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -4718,19 +4718,19 @@ static int rlx_k287(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k288_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k288(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 367};
+    static const int64_t at[] = {4, 0, 1247488, 366};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k289_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k289(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 368};
+    static const int64_t at[] = {4, 0, 1640704, 367};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k290_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k290(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 367, 368, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 366, 367, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -4838,19 +4838,19 @@ static int rlx_k311(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k312_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k312(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 369};
+    static const int64_t at[] = {4, 0, 1247488, 368};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k313_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k313(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 370};
+    static const int64_t at[] = {4, 0, 1640704, 369};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k314_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k314(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 369, 370, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 368, 369, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -4958,19 +4958,19 @@ static int rlx_k335(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k336_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k336(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 371};
+    static const int64_t at[] = {4, 0, 1247488, 370};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k337_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k337(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 372};
+    static const int64_t at[] = {4, 0, 1640704, 371};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k338_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k338(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 371, 372, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 370, 371, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -5078,19 +5078,19 @@ static int rlx_k359(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k360_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k360(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 373};
+    static const int64_t at[] = {4, 0, 1247488, 372};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k361_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k361(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 374};
+    static const int64_t at[] = {4, 0, 1640704, 373};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k362_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k362(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 373, 374, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 372, 373, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -5198,19 +5198,19 @@ static int rlx_k383(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k384_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k384(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 375};
+    static const int64_t at[] = {4, 0, 1247488, 374};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k385_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k385(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 376};
+    static const int64_t at[] = {4, 0, 1640704, 375};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k386_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k386(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 375, 376, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 374, 375, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -5318,19 +5318,19 @@ static int rlx_k407(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k408_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k408(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 377};
+    static const int64_t at[] = {4, 0, 1247488, 376};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k409_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k409(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 378};
+    static const int64_t at[] = {4, 0, 1640704, 377};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k410_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k410(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 377, 378, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 376, 377, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -5438,19 +5438,19 @@ static int rlx_k431(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k432_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k432(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 379};
+    static const int64_t at[] = {4, 0, 1247488, 378};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k433_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k433(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 380};
+    static const int64_t at[] = {4, 0, 1640704, 379};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k434_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k434(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 379, 380, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 378, 379, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -5558,19 +5558,19 @@ static int rlx_k455(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k456_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k456(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 381};
+    static const int64_t at[] = {4, 0, 1247488, 380};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k457_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k457(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 382};
+    static const int64_t at[] = {4, 0, 1640704, 381};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k458_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k458(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 381, 382, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 380, 381, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -5678,19 +5678,19 @@ static int rlx_k479(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k480_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k480(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 383};
+    static const int64_t at[] = {4, 0, 1247488, 382};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k481_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k481(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 384};
+    static const int64_t at[] = {4, 0, 1640704, 383};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k482_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k482(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 383, 384, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 382, 383, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -5798,19 +5798,19 @@ static int rlx_k503(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k504_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k504(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 385};
+    static const int64_t at[] = {4, 0, 1247488, 384};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k505_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k505(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 386};
+    static const int64_t at[] = {4, 0, 1640704, 385};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k506_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k506(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 385, 386, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 384, 385, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -6150,19 +6150,19 @@ static int rlx_k527(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k528_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k528(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 387};
+    static const int64_t at[] = {4, 0, 1247488, 386};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k529_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k529(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 388};
+    static const int64_t at[] = {4, 0, 1640704, 387};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k530_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k530(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 387, 388, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 386, 387, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -6270,19 +6270,19 @@ static int rlx_k551(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k552_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k552(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 389};
+    static const int64_t at[] = {4, 0, 1247488, 388};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k553_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k553(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 390};
+    static const int64_t at[] = {4, 0, 1640704, 389};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k554_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k554(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 389, 390, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 388, 389, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -6390,19 +6390,19 @@ static int rlx_k575(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k576_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k576(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 391};
+    static const int64_t at[] = {4, 0, 1247488, 390};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k577_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k577(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 392};
+    static const int64_t at[] = {4, 0, 1640704, 391};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k578_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k578(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 391, 392, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 390, 391, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -6510,19 +6510,19 @@ static int rlx_k599(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k600_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k600(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 393};
+    static const int64_t at[] = {4, 0, 1247488, 392};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k601_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k601(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 394};
+    static const int64_t at[] = {4, 0, 1640704, 393};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k602_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k602(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 393, 394, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 392, 393, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -6630,19 +6630,19 @@ static int rlx_k623(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k624_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k624(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 395};
+    static const int64_t at[] = {4, 0, 1247488, 394};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k625_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k625(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 396};
+    static const int64_t at[] = {4, 0, 1640704, 395};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k626_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k626(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 395, 396, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 394, 395, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -6750,19 +6750,19 @@ static int rlx_k647(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k648_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k648(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 397};
+    static const int64_t at[] = {4, 0, 1247488, 396};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k649_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k649(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 398};
+    static const int64_t at[] = {4, 0, 1640704, 397};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k650_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k650(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 397, 398, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 396, 397, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -6870,19 +6870,19 @@ static int rlx_k671(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k672_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k672(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 399};
+    static const int64_t at[] = {4, 0, 1247488, 398};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k673_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k673(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 400};
+    static const int64_t at[] = {4, 0, 1640704, 399};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k674_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k674(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 399, 400, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 398, 399, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -6990,19 +6990,19 @@ static int rlx_k695(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k696_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k696(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 401};
+    static const int64_t at[] = {4, 0, 1247488, 400};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k697_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k697(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 402};
+    static const int64_t at[] = {4, 0, 1640704, 401};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k698_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k698(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 401, 402, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 400, 401, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -7110,19 +7110,19 @@ static int rlx_k719(void **slots, uint8_t *arena, const int64_t *ctl) {
 
 /* k720_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k720(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1247488, 403};
+    static const int64_t at[] = {4, 0, 1247488, 402};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k721_where: elementwise: where (the code of rlx_t7) */
 static int rlx_k721(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4, 0, 1640704, 404};
+    static const int64_t at[] = {4, 0, 1640704, 403};
     return rlx_t7(slots, arena, ctl, at);
 }
 
 /* k722_attention_transpose: attention: attention + transpose (the code of rlx_t8) */
 static int rlx_k722(void **slots, uint8_t *arena, const int64_t *ctl) {
-    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 403, 404, 1247488};
+    static const int64_t at[] = {4393216, 4917504, 5048576, 4, 657664, 402, 403, 1247488};
     return rlx_t8(slots, arena, ctl, at);
 }
 
@@ -7179,9 +7179,9 @@ static int rlx_k732(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     #pragma omp simd
     for (int64_t j = 0; j < 1; j++) {
-        const int64_t v9 = ((const int64_t *)((uint8_t *)slots[4]))[0];
-        const int64_t t1136 = ((((int64_t)256LL)) - (v9));
-        ((int64_t *)(arena + 0))[j] = t1136;
+        const int64_t v8 = ((const int64_t *)((uint8_t *)slots[4]))[0];
+        const int64_t t1135 = ((((int64_t)256LL)) - (v8));
+        ((int64_t *)(arena + 0))[j] = t1135;
     }
     return 0;
 }
@@ -7192,11 +7192,11 @@ static int rlx_k733(void **slots, uint8_t *arena, const int64_t *ctl) {
     #pragma omp simd
     for (int64_t j = 0; j < 1; j++) {
         const int64_t v2 = ((const int64_t *)((uint8_t *)slots[2]))[0];
-        const int64_t v9 = ((const int64_t *)((uint8_t *)slots[4]))[0];
-        const uint8_t t1137 = (uint8_t)((v2) < (((int64_t)0LL)));
-        const int64_t t1138 = ((v2) + (v9));
-        const int64_t t1139 = ((t1137) ? (t1138) : (v2));
-        ((int64_t *)(arena + 64))[j] = t1139;
+        const int64_t v8 = ((const int64_t *)((uint8_t *)slots[4]))[0];
+        const uint8_t t1136 = (uint8_t)((v2) < (((int64_t)0LL)));
+        const int64_t t1137 = ((v2) + (v8));
+        const int64_t t1138 = ((t1136) ? (t1137) : (v2));
+        ((int64_t *)(arena + 64))[j] = t1138;
     }
     return 0;
 }
@@ -7206,17 +7206,17 @@ static int rlx_k734(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     #pragma omp simd
     for (int64_t j = 0; j < 1; j++) {
-        const int64_t v1139 = ((const int64_t *)(arena + 64))[0];
-        const int64_t v9 = ((const int64_t *)((uint8_t *)slots[4]))[0];
-        const int64_t v1136 = ((const int64_t *)(arena + 0))[0];
+        const int64_t v1138 = ((const int64_t *)(arena + 64))[0];
+        const int64_t v8 = ((const int64_t *)((uint8_t *)slots[4]))[0];
+        const int64_t v1135 = ((const int64_t *)(arena + 0))[0];
         const int64_t v2 = ((const int64_t *)((uint8_t *)slots[2]))[0];
-        const uint8_t t1140 = (uint8_t)((v1139) >= (v9));
-        const uint8_t t1141 = (uint8_t)((v1139) < (((int64_t)0LL)));
-        const int64_t t1142 = ((v1139) + (v1136));
-        const int64_t t1143 = ((t1140) ? (t1142) : (v1139));
-        const int64_t t1144 = ((v2) - (v1136));
-        const int64_t t1145 = ((t1141) ? (t1144) : (t1143));
-        ((int64_t *)(arena + 64))[j] = t1145;
+        const uint8_t t1139 = (uint8_t)((v1138) >= (v8));
+        const uint8_t t1140 = (uint8_t)((v1138) < (((int64_t)0LL)));
+        const int64_t t1141 = ((v1138) + (v1135));
+        const int64_t t1142 = ((t1139) ? (t1141) : (v1138));
+        const int64_t t1143 = ((v2) - (v1135));
+        const int64_t t1144 = ((t1140) ? (t1143) : (t1142));
+        ((int64_t *)(arena + 64))[j] = t1144;
     }
     return 0;
 }
@@ -7228,7 +7228,7 @@ static int rlx_k735(void **slots, uint8_t *arena, const int64_t *ctl) {
     for (int64_t j = 0; j < 1; j++) {
         const int64_t v = (int64_t)idx[j];
         if (v < -256 || v >= 256) {
-            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%1146 = gather(%%1134, %%1145, axis=1) : f32[1,1,576]: gather: index %lld is out of range for axis 1 of size 256 (valid: -256..255)", (long long)v);
+            snprintf(RLX_ERROR_TEXT, RLX_ERROR_BYTES, "%%1145 = gather(%%1133, %%1144, axis=1) : f32[1,1,576]: gather: index %lld is out of range for axis 1 of size 256 (valid: -256..255)", (long long)v);
             return 1;
         }
     }
@@ -7250,7 +7250,7 @@ static int rlx_k737(void **slots, uint8_t *arena, const int64_t *ctl) {
     int64_t rows = 1;
     if (ctl[2] >= 0 && ctl[3] == 1) rows = ctl[2] < 1 ? ctl[2] : 1;
     for (int64_t p = 0; p < rows; p++) {
-        enum { rlx_nslots = 405 };
+        enum { rlx_nslots = 404 };
         void *slots[rlx_nslots];
         slots[337] = rlx_caller_slots[337];
         double r_s = 0.0;
@@ -7395,7 +7395,7 @@ static int rlx_k737(void **slots, uint8_t *arena, const int64_t *ctl) {
 static int rlx_k738(void **slots, uint8_t *arena, const int64_t *ctl) {
     (void)slots; (void)arena; (void)ctl;
     const float *restrict x = ((const float *)(arena + 2432));
-    float *restrict y = ((float *)((uint8_t *)slots[344]));
+    float *restrict y = ((float *)((uint8_t *)slots[343]));
     const uint8_t *restrict q = ((const uint8_t *)((uint8_t *)slots[6]));
     #pragma omp parallel for schedule(static) num_threads(2)
     for (int64_t g = 0; g < 12288; g++) {
