@@ -24,42 +24,29 @@ from rlx.errors import UnsupportedOpError
 from rlx.ir.collective_ops import COLLECTIVE_OPS
 from rlx.ir.graph import Tensor
 
-KINDS = " ".join(sorted(COLLECTIVE_OPS))
+_COLLECTIVE = ("is a collective (rlx.ir.collective_ops), which has no derivative in rlx: "
+               "differentiate each worker's graph up to its collectives and join the "
+               "gradients with the host collectives (rlx.distributed.all_reduce, "
+               "DataParallelTrainer), or cut the path with stop_gradient")
+_REINTERPRETED = ("reinterprets the bits of a value on a differentiated path, and no "
+                  "derivative relates the values it reads to the values it was given; cut "
+                  "the path with stop_gradient (a zero derivative) or wrap it in custom_vjp")
+REASONS = {**{kind: _COLLECTIVE for kind in COLLECTIVE_OPS}, "bitcast": _REINTERPRETED}
+"""Op kind -> why the transforms refuse its derivative (the error's text)."""
+KINDS = " ".join(sorted(REASONS))
 
 
 def no_derivative(transform: str, p: Primal) -> UnsupportedOpError:
-    """The error for a collective on a differentiated path."""
+    """The error for a refused op on a differentiated path."""
     return UnsupportedOpError(
-        f"{transform}: {describe(p.graph, p.out.id)} is a collective (rlx.ir.collective_ops), "
-        "which has no derivative in rlx: differentiate each worker's graph up to its "
-        "collectives and join the gradients with the host collectives "
-        "(rlx.distributed.all_reduce, DataParallelTrainer), or cut the path with "
-        "stop_gradient")
+        f"{transform}: {describe(p.graph, p.out.id)} {REASONS[p.node.op]}")
 
 
 @vjp_rule(KINDS)
-def _collective_vjp(p: Primal, ct: Tensor) -> list[Tensor | None]:
+def _refused_vjp(p: Primal, ct: Tensor) -> list[Tensor | None]:
     raise no_derivative("grad", p)
 
 
 @jvp_rule(KINDS)
-def _collective_jvp(p: Primal, ts: list[Tensor | None]) -> Tensor | None:
+def _refused_jvp(p: Primal, ts: list[Tensor | None]) -> Tensor | None:
     raise no_derivative("jvp", p)
-
-
-def _reinterpreted(transform: str, p: Primal) -> UnsupportedOpError:
-    return UnsupportedOpError(
-        f"{transform}: {describe(p.graph, p.out.id)} reinterprets the bits of a value on a "
-        "differentiated path, and no derivative relates the values it reads to the values "
-        "it was given; cut the path with stop_gradient (a zero derivative) or wrap it in "
-        "custom_vjp")
-
-
-@vjp_rule("bitcast")
-def _bitcast_vjp(p: Primal, ct: Tensor) -> list[Tensor | None]:
-    raise _reinterpreted("grad", p)
-
-
-@jvp_rule("bitcast")
-def _bitcast_jvp(p: Primal, ts: list[Tensor | None]) -> Tensor | None:
-    raise _reinterpreted("jvp", p)
