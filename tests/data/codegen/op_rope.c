@@ -23,7 +23,7 @@ static int rlx_k0(void **slots, uint8_t *arena, const int64_t *ctl) {
             const double s = (double)sn[t + i * 1];
             const double a = (double)xr[i];
             const double b = (double)xr[i + 32];
-            yr[i] = (float)(a * c - b * s);
+            yr[i] = (float)(a * c + (-b) * s);
             yr[i + 32] = (float)(b * c + a * s);
         }
     }
@@ -58,7 +58,7 @@ static int rlx_k2(void **slots, uint8_t *arena, const int64_t *ctl) {
             const double s = (double)sn[t + i * 1];
             const double a = (double)xr[2 * i];
             const double b = (double)xr[2 * i + 1];
-            yr[2 * i] = (float)(a * c - b * s);
+            yr[2 * i] = (float)(a * c + (-b) * s);
             yr[2 * i + 1] = (float)(b * c + a * s);
         }
         memcpy(yr + 32, xr + 32, 32 * sizeof *yr);

@@ -1955,7 +1955,7 @@ static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const 
                 const double s = (double)sn[t + i * 1];
                 const double a = (double)xr[2 * i];
                 const double b = (double)xr[2 * i + 1];
-                yr[2 * i] = (float)(a * c - b * s);
+                yr[2 * i] = (float)(a * c + (-b) * s);
                 yr[2 * i + 1] = (float)(b * c + a * s);
             }
         }
@@ -1976,7 +1976,7 @@ static __attribute__((noinline)) int rlx_t5(void **slots, uint8_t *arena, const 
                 const double s = (double)sn[t + i * 1];
                 const double a = (double)xr[2 * i];
                 const double b = (double)xr[2 * i + 1];
-                yr[2 * i] = (float)(a * c - b * s);
+                yr[2 * i] = (float)(a * c + (-b) * s);
                 yr[2 * i + 1] = (float)(b * c + a * s);
             }
         }
@@ -2011,7 +2011,7 @@ static __attribute__((noinline)) int rlx_t6(void **slots, uint8_t *arena, const 
                 const double s = (double)sn[t + i * 1];
                 const double a = (double)xr[2 * i];
                 const double b = (double)xr[2 * i + 1];
-                yr[2 * i] = (float)(a * c - b * s);
+                yr[2 * i] = (float)(a * c + (-b) * s);
                 yr[2 * i + 1] = (float)(b * c + a * s);
             }
         }
@@ -2032,7 +2032,7 @@ static __attribute__((noinline)) int rlx_t6(void **slots, uint8_t *arena, const 
                 const double s = (double)sn[t + i * 1];
                 const double a = (double)xr[2 * i];
                 const double b = (double)xr[2 * i + 1];
-                yr[2 * i] = (float)(a * c - b * s);
+                yr[2 * i] = (float)(a * c + (-b) * s);
                 yr[2 * i + 1] = (float)(b * c + a * s);
             }
         }

@@ -95,7 +95,10 @@ def _render_rope(ctx: RenderContext, node: Node) -> str:
             w.line(f"const {work} s = {_load_as(cdt, f'sn[t + i * {tstrides[-1]}]', work)};")
             w.line(f"const {work} a = {_load_as(xdt, f'xr[{first}]', work)};")
             w.line(f"const {work} b = {_load_as(xdt, f'xr[{second}]', work)};")
-            w.line(f"yr[{first}] = {_store_from(xdt, 'a * c - b * s')};")
+            # a * c + (-b) * s: the same bits as a * c - b * s, but gcc 12 fuses a
+            # blend of x * y - z and x * y + z lanes into vfmaddsub (one rounding, not
+            # two) even under -ffp-contract=off, and this spelling is not that blend
+            w.line(f"yr[{first}] = {_store_from(xdt, 'a * c + (-b) * s')};")
             w.line(f"yr[{second}] = {_store_from(xdt, 'b * c + a * s')};")
         if width > 2 * half:
             w.line(f"memcpy(yr + {2 * half}, xr + {2 * half}, "
