@@ -98,6 +98,28 @@ def test_repetition_penalty_matches_transformers():
                                    rtol=1e-9, atol=1e-12)
 
 
+@pytest.mark.parametrize("logits, penalty, context", [
+    (np.array([[2.0, 1.0]], np.float32), 1e-308, [[0]]),      # 2 / 1e-308 = 2e308
+    (np.array([[-3.0, -2.0]], np.float32), 1e308, [[0, 1]]),  # -3e308 and -2e308
+    (np.array([[1e308, 1.0]], np.float64), 0.5, [[0]]),
+])
+@pytest.mark.parametrize("temperature", [0, 1.0])
+def test_a_penalty_past_the_float64_range_is_refused(logits, penalty, context, temperature):
+    """CTRL's rule taken exactly gives finite logits past float64's range; rounded to
+    +-inf they would tie (the second case's exact answer is token 1, a tie gives 0) or
+    make inf - inf in the softmax: an InputError naming the penalty, whichever draw."""
+    params = SamplingParams(temperature=temperature, repetition_penalty=penalty, seed=0)
+    for draw in (lambda: token_distribution(logits, params, context),
+                 lambda: Sampler(params)(logits, context)):
+        with pytest.raises(InputError, match="repetition_penalty .* past the float64 range"):
+            draw()
+    # the same penalty that stays in range is applied as transformers applies it
+    safe = SamplingParams(temperature=temperature, repetition_penalty=2.0, seed=0)
+    np.testing.assert_allclose(token_distribution(logits, safe, context),
+                               reference_distribution(logits, safe, context),
+                               rtol=1e-9, atol=1e-12)
+
+
 def test_nucleus_of_a_flat_distribution_over_a_large_vocabulary():
     # hundreds of tokens are needed to reach top_p: the candidate set must grow
     logits = random_logits(2, 5000, seed=3, scale=0.3)

@@ -144,6 +144,17 @@ def test_greedy_speculation_emits_what_plain_greedy_does_in_fewer_calls():
     assert [p.token_id for p in pieces] == list(plain.token_ids)
 
 
+def test_speculation_on_a_model_without_a_cache_bound():
+    """max_seq is optional in the CausalLM protocol: without it only the call's width
+    and the tokens still to emit bound the drafts."""
+    model = _looping_model()
+    assert not hasattr(model, "max_seq")
+    plain = generate(model, "ab", max_new_tokens=40)
+    spec = generate(model, "ab", max_new_tokens=40, speculative=PromptLookup(num_draft=5))
+    assert spec.token_ids == plain.token_ids and spec.finish_reason == "length"
+    assert spec.stats.draft_tokens > 0
+
+
 def test_speculation_respects_stops_and_the_cache():
     model = _looping_model(max_seq=30)
     plain = generate(model, "ab", max_new_tokens=100, stop=["da"])

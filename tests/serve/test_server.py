@@ -477,10 +477,18 @@ def test_serve_runs_a_foreground_engine_in_its_thread_and_http_beside_it(served)
     assert status == 200
     np.testing.assert_array_equal(np.array(body["data"][0]["embedding"], np.float32),
                                   served[3].encode(["hi"])[0])
-    other = Engine(None, None)
+    other = Engine(None, served[3])
     with pytest.raises(RuntimeError):
         other.run()                           # a background engine has its own thread
     other.close()
+    other.close()                             # twice: nothing more to stop
+    # a job submitted after close would wait forever: refused with the shutdown's 503
+    from rlx.serve.engine import Job
+    from rlx.serve.protocol import APIError, EmbeddingRequest
+    events = []
+    with pytest.raises(APIError, match="shutting down") as refused:
+        other.submit(Job(EmbeddingRequest(["hi"], False), events.append))
+    assert refused.value.status == 503 and other.queue_depth == 0 and events == []
     engine.close()
     thread.join(timeout=30)
     assert not thread.is_alive()
@@ -768,11 +776,14 @@ def test_echo_of_a_prompt_of_token_ids_is_its_text(served, client):
 
 def test_a_neutral_unsupported_field_is_accepted(served):
     """Fields rlx does not implement are refused only when they would change the
-    answer: their neutral values pass."""
-    body = {"model": DECODER, "prompt": "Hi", "max_tokens": 1, "logit_bias": {},
-            "best_of": 1, "suffix": "", "user": "someone"}
-    status, _, answer = _post(served[0] + "/v1/completions", body)
-    assert status == 200, answer
+    answer: their neutral values pass (a bias of 0 is added to a logit: no change)."""
+    for bias in ({}, {"50256": 0}, {"7": 0.0, "9": 0}):
+        body = {"model": DECODER, "prompt": "Hi", "max_tokens": 1, "logit_bias": bias,
+                "best_of": 1, "suffix": "", "user": "someone"}
+        status, _, answer = _post(served[0] + "/v1/completions", body)
+        assert status == 200, answer
+    body["logit_bias"] = {"7": 0, "9": False}
+    assert _post(served[0] + "/v1/completions", body)[0] == 400
 
 
 def test_a_streamed_echo_sends_the_prompt_first(served, client):

@@ -520,10 +520,12 @@ def speculative_step(model: Any, lookup: PromptLookup,
     cache. Rows not in ``running`` append nothing. :func:`stream` and the server's
     engine both step this way, so a request gets the same tokens from either."""
     lengths = model.lengths
+    max_seq = getattr(model, "max_seq", None)     # a model without a bound has no limit
     drafts = {}
     for row, (progress, _, _) in running.items():
-        limit = min(model.verify_tokens - 1, progress.max_new - len(progress.generated) - 1,
-                    model.max_seq - int(lengths[row]) - 1)
+        limit = min(model.verify_tokens - 1, progress.max_new - len(progress.generated) - 1)
+        if max_seq is not None:
+            limit = min(limit, max_seq - int(lengths[row]) - 1)
         drafts[row] = lookup.draft(progress.context(), limit)
     logits = model.verify([[running[row][1]] + drafts[row] if row in running else []
                            for row in range(len(lengths))])

@@ -163,7 +163,17 @@ def _penalised(row: np.ndarray, previous: np.ndarray, penalty: float) -> np.ndar
     ids = np.unique(previous)
     ids = ids[(ids >= 0) & (ids < values.size)]
     seen = values[ids]
-    values[ids] = np.where(seen > 0, seen / penalty, seen * penalty)
+    with np.errstate(over="ignore"):
+        penalised = np.where(seen > 0, seen / penalty, seen * penalty)
+    # a finite logit taken past the float64 range would rank as a tie with every other
+    # such logit, or give inf - inf in the softmax: refused rather than drawn wrongly
+    overflowed = np.isfinite(seen) & ~np.isfinite(penalised)
+    if overflowed.any():
+        at = int(np.flatnonzero(overflowed)[0])
+        raise InputError(f"sampling: repetition_penalty {penalty!r} takes the logit "
+                         f"{float(seen[at])!r} of token {int(ids[at])} past the float64 "
+                         "range")
+    values[ids] = penalised
     return values
 
 

@@ -250,6 +250,7 @@ class Engine:
         self._reserved = 0                 # pages the units in rows may hold at most
         self._queued: deque[_Unit] = deque()
         self._broken: APIError | None = None    # the decoder failed to start
+        self._closed = False
         self.flush: Callable[[], None] | None = None
         """Called by the worker after each step and each batch of jobs taken (and before
         it waits for work): the HTTP app sets it to hand that work's events to its event
@@ -294,18 +295,26 @@ class Engine:
         return getattr(self.decoder, "max_batch", 1) if self.decoder is not None else 0
 
     def submit(self, job: Job) -> None:
-        """Queue ``job``; APIError 429 when ``max_queue`` jobs already wait."""
+        """Queue ``job``; APIError 429 when ``max_queue`` jobs already wait, 503 once the
+        engine is closed (nothing would take the job)."""
         with self._lock:
+            if self._closed:
+                raise APIError(503, "the server is shutting down", kind="server_error")
             if self._waiting >= self.max_queue:
                 raise APIError(429, f"the server's queue is full ({self.max_queue} requests "
                                     "waiting); retry later", code="queue_full",
                                kind="rate_limit_error")
             self._waiting += 1
-        self._jobs.put(job)
+            # under the lock: no job lands behind close()'s stop marker
+            self._jobs.put(job)
 
     def close(self) -> None:
-        """Stop the worker; jobs still running or waiting end with an error."""
-        self._jobs.put(None)
+        """Stop the worker; jobs still running or waiting end with an error, and later
+        submits are refused."""
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._jobs.put(None)
         if self._thread is not None:
             self._thread.join()
 

@@ -26,14 +26,23 @@ DEFAULT_COMPLETION_TOKENS = 16
 without one runs to the end of the context or a stop."""
 
 
+def _zero_biases(value: Any) -> bool:
+    """A ``logit_bias`` that adds 0 to every logit it names (OpenAI adds the bias to the
+    logit), which changes nothing."""
+    return isinstance(value, dict) and all(
+        isinstance(v, int | float) and not isinstance(v, bool) and v == 0
+        for v in value.values())
+
+
 UNSUPPORTED: dict[str, tuple[Any, ...]] = {
-    "logit_bias": ({},), "best_of": (1,), "suffix": ("",), "min_p": (0, 0.0),
+    "logit_bias": (_zero_biases,), "best_of": (1,), "suffix": ("",), "min_p": (0, 0.0),
     "repetition_penalty": (1, 1.0), "tools": ([],), "tool_choice": ("none",),
     "functions": ([],), "function_call": ("none",), "response_format": ({"type": "text"},),
     "prediction": ({},), "audio": ({},), "modalities": (["text"],),
 }
 """Generation fields that would change the result and that rlx does not implement,
-with the values that change nothing (accepted); any other value is refused by name."""
+with the values that change nothing (accepted; a callable accepts the values it is true
+for); any other value is refused by name."""
 
 
 class APIError(Exception):
@@ -101,7 +110,8 @@ def parse_generation(body: dict[str, Any], chat: bool) -> GenerationRequest:
                            param=name, code="unsupported_parameter")
     for name, neutral in UNSUPPORTED.items():
         value = body.get(name)
-        if value is not None and value not in neutral:
+        if value is not None and not any(
+                n(value) if callable(n) else value == n for n in neutral):
             raise APIError(400, f"'{name}' is not supported by this server yet (got "
                            f"{value!r})", param=name, code="unsupported_parameter")
     if chat:
