@@ -199,6 +199,15 @@ def test_init_needs_rank_and_world(monkeypatch):
         rd.init()
     with pytest.raises(InputError, match="rank 2 is not in 0..1"):
         rd.init(2, 2, master_port=1)
+    # refused before torch sees them (a ValueError from urllib, an AssertionError, an
+    # OverflowError from timedelta)
+    for kwargs, match in (({"master_port": 99999}, "not a TCP port"),
+                          ({"master_port": -5}, "not a TCP port"),
+                          ({"master_port": 29500, "master_addr": ""}, "MASTER_ADDR"),
+                          ({"master_port": 29500, "timeout": float("inf")}, "timeout")):
+        with pytest.raises(InputError, match=match):
+            rd.init(0, 1, **kwargs)
+    assert not rd.is_initialized()
 
 
 def test_without_a_group_is_a_clear_error():

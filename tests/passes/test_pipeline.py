@@ -3,6 +3,7 @@
 import json
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -92,6 +93,27 @@ def test_ir_dump_after_each_pass(tmp_path, monkeypatch):
     assert any(n.endswith(".dce.txt") for n in names)
     text = (tmp_path / next(n for n in names if n.endswith(".verify.txt"))).read_text()
     assert text.startswith("graph small {")
+
+
+def test_ir_dump_names_stay_in_the_folder_and_failures_are_clear(tmp_path, monkeypatch):
+    """A graph's name with separators or a leading ".." is written inside the folder
+    ("layer/0" failed, "../up" wrote beside it); a folder that cannot be made is a
+    CompileError naming RLX_DUMP_IR, not a bare OSError."""
+    folder = tmp_path / "dump"
+    monkeypatch.setenv("RLX_DUMP_IR", str(folder))
+    for name in ("layer/0", "../up"):
+        g = rlx.Graph(name)
+        g.set_outputs([g.input("x", (2,)) * 2.0])
+        rlx.Session("reference").compile(g)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dump"]
+    names = [p.name for p in folder.iterdir()]
+    assert any(n.startswith("layer_0.") for n in names)
+    assert any(n.startswith("__up.") for n in names)
+    blocker = tmp_path / "a_file"
+    blocker.write_text("")
+    monkeypatch.setenv("RLX_DUMP_IR", str(blocker))
+    with pytest.raises(rlx.CompileError, match="RLX_DUMP_IR"):
+        rlx.Session("reference").compile(_small_graph())
 
 
 def test_report_has_dispatch_kernels_memory_and_prepare():

@@ -99,6 +99,11 @@ class ExecutableCapabilities:
 NO_CAPABILITIES = ExecutableCapabilities()
 
 
+MAX_THREADS = 1024
+"""The most threads a program may ask for: the OpenMP runtime sizes its team for the
+count asked (10**12 threads was an out-of-memory exit of the whole process)."""
+
+
 @dataclass(frozen=True)
 class BackendOptions:
     """The compile options a backend acts on (``rlx.CompileOptions.backend_options()``

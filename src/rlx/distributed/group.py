@@ -13,6 +13,7 @@ hanging.
 from __future__ import annotations
 
 import datetime
+import math
 import os
 import time
 from collections.abc import Iterator
@@ -126,8 +127,14 @@ def init(rank: int | None = None, world_size: int | None = None, *,
     timeout = _number(float, timeout, "timeout")
     if world_size < 1 or not 0 <= rank < world_size:
         raise InputError(f"rlx.distributed.init: rank {rank} is not in 0..{world_size - 1}")
-    if not timeout > 0:
-        raise InputError(f"rlx.distributed.init: timeout must be positive, got {timeout}")
+    if not 0 < timeout < math.inf:
+        raise InputError(f"rlx.distributed.init: timeout must be a positive number of "
+                         f"seconds, got {timeout}")
+    if not master_addr:
+        raise InputError("rlx.distributed.init: master_addr (MASTER_ADDR) is empty")
+    if not from_torchrun and not 0 < master_port < 65536:
+        raise InputError(f"rlx.distributed.init: master_port (MASTER_PORT) {master_port} is "
+                         "not a TCP port (1 to 65535)")
     with guard(f"joining the group at {master_addr}:{master_port} as rank {rank}/{world_size}",
                timeout, rank):
         method = "env://" if from_torchrun else f"tcp://{master_addr}:{master_port}"

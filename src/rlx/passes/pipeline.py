@@ -15,18 +15,21 @@
 
 ``CompileOptions(verbose=True)`` prints each pass with its time and node count (to stderr);
 the environment variable ``RLX_DUMP_IR=<folder>`` writes the IR after each graph
-pass to ``<folder>/<graph>.<NN>.<pass>.txt``. With ``optimize=False`` only verify,
-decompose and memory planning run (one kernel per node).
+pass to ``<folder>/<graph>.<NN>.<pass>.txt`` (characters of the graph's name other
+than letters, digits, ``_``, ``-`` and inner dots written as ``_``). With
+``optimize=False`` only verify, decompose and memory planning run (one kernel per node).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rlx.errors import CompileError
 from rlx.ir.graph import Graph
 from rlx.ir.verify import verify
 from rlx.passes.cleanup import eliminate_common_subexpressions, eliminate_dead_code
@@ -42,6 +45,7 @@ from rlx.passes.simplify import simplify
 from rlx.passes.split import SplitResult, split_param_invariant
 
 DUMP_ENV = "RLX_DUMP_IR"
+_UNSAFE_IN_NAMES = re.compile(r"[^A-Za-z0-9_.-]|^\.+")
 
 
 @dataclass
@@ -150,12 +154,22 @@ class _Runner:
         out = fn(graph)
         self._record(name, t0, len(out))
         if self.ctx.dump_dir:
-            os.makedirs(self.ctx.dump_dir, exist_ok=True)
-            path = os.path.join(self.ctx.dump_dir, f"{graph.name}.{self.step:02d}.{name}.txt")
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(str(out) + "\n")
+            self._dump(name, out, graph.name)
         self.step += 1
         return out
+
+    def _dump(self, name: str, graph: Graph, graph_name: str) -> None:
+        # the graph's name is the user's: no separator or "..", so the file stays in
+        # the folder ("layer/0" failed, "../x" wrote outside it)
+        stem = _UNSAFE_IN_NAMES.sub("_", graph_name)
+        path = os.path.join(self.ctx.dump_dir, f"{stem}.{self.step:02d}.{name}.txt")
+        try:
+            os.makedirs(self.ctx.dump_dir, exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(str(graph) + "\n")
+        except OSError as e:
+            raise CompileError(f"${DUMP_ENV}: cannot write the IR dump {path!r}: "
+                               f"{e.strerror or e}") from None
 
     def _record(self, name: str, t0: float, nodes: int) -> None:
         ms = (time.perf_counter() - t0) * 1e3

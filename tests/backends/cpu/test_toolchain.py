@@ -75,6 +75,33 @@ def test_missing_compiler_is_a_clear_device_error(monkeypatch):
     assert rlx.Session("reference").compile(g).run({"x": [1.0, 2.0]})[0].tolist() == [2, 4]
 
 
+def test_a_cold_compile_under_an_ascii_locale(tmp_path):
+    """The C sources rlx reads (csrc/) hold non-ASCII characters in comments: under an
+    ASCII locale with Python's UTF-8 mode off, a cold compile raised UnicodeDecodeError
+    reading them."""
+    env = {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
+    proc = _run_script(str(tmp_path), scale=7.0, **env)
+    out, err = proc.communicate()
+    assert proc.returncode == 0, err
+    assert out.strip() == "MISS"
+
+
+def test_compiler_version_of_an_odd_compiler(tmp_path, monkeypatch):
+    """The version line goes into the cache key: a compiler printing bytes that are not
+    UTF-8 (gcc prints its own path) or one whose --version hangs gave a bare
+    UnicodeDecodeError / TimeoutExpired."""
+    fake = tmp_path / "cc-\xe9"
+    fake.write_bytes(b"#!/bin/sh\nprintf 'cc \\351 1.0\\n'\n")
+    fake.chmod(0o755)
+    version = toolchain._compiler_version.__wrapped__      # not the cached answers
+    assert version(str(fake)) == "cc \ufffd 1.0"
+
+    def hang(*args, **kwargs):
+        raise subprocess.TimeoutExpired(args[0], kwargs.get("timeout"))
+    monkeypatch.setattr(toolchain.subprocess, "run", hang)
+    assert version(str(fake)).startswith("unknown (")
+
+
 def test_release_scratch_keeps_results():
     g = rlx.Graph("scratch")
     x = g.input("x", (64, 64))
@@ -92,6 +119,14 @@ def test_num_threads_setting(monkeypatch):
     from rlx.backends.cpu.backend import default_threads
     monkeypatch.setenv("RLX_NUM_THREADS", "1")
     assert default_threads() == 1
+    # 0 and negatives were taken as 1, and 10**12 reached the OpenMP runtime, which
+    # exits the process when it cannot allocate the team
+    for bad in ("0", "-1", "1025", str(10**12), "2.5", "abc"):
+        monkeypatch.setenv("RLX_NUM_THREADS", bad)
+        with pytest.raises(rlx.DeviceError, match="from 1 to 1024"):
+            default_threads()
+    monkeypatch.setenv("RLX_NUM_THREADS", "1024")
+    assert default_threads() == 1024
     monkeypatch.delenv("RLX_NUM_THREADS")
     assert default_threads() == len(os.sched_getaffinity(0))
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from rlx.backends.base import (
+    MAX_THREADS,
     Backend,
     BackendOptions,
     Executable,
@@ -70,14 +71,18 @@ def bound_openmp_spin() -> None:
 
 
 def default_threads() -> int:
-    """``$RLX_NUM_THREADS`` or the cores this process may use."""
+    """``$RLX_NUM_THREADS`` (1 to ``MAX_THREADS``) or the cores this process may use."""
     env = os.environ.get(THREADS_ENV)
     if env:
         try:
-            return max(1, int(env))
+            count = int(env)
         except ValueError:
-            raise DeviceError(f"${THREADS_ENV} is {env!r}: expected a number of threads") from None
-    return toolchain.usable_cores()
+            count = 0
+        if not 1 <= count <= MAX_THREADS:
+            raise DeviceError(f"${THREADS_ENV} is {env!r}: expected a number of threads from 1 "
+                              f"to {MAX_THREADS}")
+        return count
+    return min(toolchain.usable_cores(), MAX_THREADS)
 
 
 class _Library:

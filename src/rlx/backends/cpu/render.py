@@ -59,9 +59,9 @@ import re
 from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
-from importlib import resources
 
 from rlx.backends.base import ALIGNMENT, round_up
+from rlx.backends.cpu import csrc
 from rlx.backends.cpu.render_context import (  # noqa: F401  (the kernels import them from here)
     PARALLEL_MIN_ELEMENTS,
     RenderContext,
@@ -87,7 +87,7 @@ def kernel_call(call: str) -> str:
 
 
 def prelude_source() -> str:
-    return resources.files("rlx.backends.cpu.csrc").joinpath("prelude.h").read_text()
+    return csrc.source("prelude.h")
 
 
 def render_program(program: Program, plan: MemoryPlan, threads: int,

@@ -93,8 +93,10 @@ def find_compiler() -> tuple[str | None, str]:
 @functools.cache
 def _compiler_version(path: str) -> str:
     try:
-        out = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30)
-    except OSError as e:
+        # errors="replace": gcc prints its own path, which need not be UTF-8
+        out = subprocess.run([path, "--version"], capture_output=True, text=True,
+                             errors="replace", timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as e:
         return f"unknown ({e})"
     return out.stdout.splitlines()[0] if out.stdout else "unknown"
 
@@ -415,7 +417,7 @@ def _record(path: Path, key: str) -> dict[str, object]:
 def entry_valid(so_path: Path, key: str) -> bool:
     """Whether ``so_path`` exists and matches the record written when it was built."""
     try:
-        recorded = json.loads(_record_path(so_path).read_text())
+        recorded = json.loads(_record_path(so_path).read_text(encoding="utf-8"))
         if not isinstance(recorded, dict) or recorded.get("size") != so_path.stat().st_size:
             return False
         return recorded == _record(so_path, key)

@@ -60,9 +60,9 @@ output transposed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 
 from rlx.backends.base import round_up
+from rlx.backends.cpu import csrc
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.kernels.support import packed_gemm_helper
 from rlx.backends.cpu.render import RenderContext
@@ -310,7 +310,7 @@ def sub_tiles(rows: int, vectors: int, lanes: int, registers: int,
 
 def _csrc(name: str) -> str:
     """The C of ``csrc/<name>`` (fixed helpers of the tiles), without its final newline."""
-    return resources.files("rlx.backends.cpu.csrc").joinpath(name).read_text()[:-1]
+    return csrc.source(name)[:-1]
 
 
 def add_transpose_helper(ctx: RenderContext) -> None:

@@ -63,8 +63,7 @@ quick to compile):
 
 from __future__ import annotations
 
-from importlib import resources
-
+from rlx.backends.cpu import csrc
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.ir.gguf_blocks import BLOCK_FORMATS
 
@@ -72,7 +71,7 @@ from rlx.ir.gguf_blocks import BLOCK_FORMATS
 def csrc_helper(name: str) -> str:
     """The fixed C helper in ``csrc/<name>`` as dequant_matmul emits it (after a blank
     line)."""
-    return "\n" + resources.files("rlx.backends.cpu.csrc").joinpath(name).read_text()
+    return "\n" + csrc.source(name)
 
 
 F16_SCALE = csrc_helper("qmm_f16_scale.h")

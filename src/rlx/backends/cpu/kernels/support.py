@@ -66,9 +66,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from importlib import resources
 
-from rlx.backends.cpu import cstyle
+from rlx.backends.cpu import csrc, cstyle
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.render import RenderContext, _offset_expr
 from rlx.errors import UnsupportedOpError
@@ -150,7 +149,7 @@ def packed_gemm_helper(ctx: RenderContext) -> None:
 def _packed_gemm_source(out_of_line_rows: bool = False) -> str:
     """The packed-GEMM helpers (csrc/packed_gemm.h) with their tile sizes (and
     ``rlx_pk_tile_rows`` never inlined when ``out_of_line_rows``)."""
-    text = resources.files("rlx.backends.cpu.csrc").joinpath("packed_gemm.h").read_text()
+    text = csrc.source("packed_gemm.h")
     sizes = {"MR": PACK_MR, "NR": PACK_NR, "KC": PACK_KC, "NC": PACK_NC,
              "PF": PACK_PREFETCH}
     defines = "".join(f"#define RLX_PK_{key} {value}\n" for key, value in sizes.items())
