@@ -805,3 +805,27 @@ def test_scan_in_reverse_over_another_axis(device):
     for g, w, r in zip(got, want, ref, strict=True):
         np.testing.assert_allclose(g, w, rtol=1e-6)
         np.testing.assert_allclose(g, r, rtol=1e-6)
+
+
+@pytest.mark.parametrize("device", ["reference", "cpu"])
+@pytest.mark.parametrize("elem, npdt", [(FLOAT, np.float32), (TensorProto.DOUBLE, np.float64),
+                                        (TensorProto.FLOAT16, np.float16)])
+def test_float_fmod_matches_c_fmod_bit_for_bit(device, elem, npdt):
+    """Mod(fmod=1) on floats is C fmod: the dividend's sign on zeros too, the dividend
+    for an infinite divisor, NaN for a zero divisor or infinite dividend (it gave NaN
+    for b = +-inf and +0 for fmod(-6, 3)). np.fmod is the reference."""
+    inf, nan = np.inf, np.nan
+    a = np.array([-1, 5.5, 3, -6, 6, -0.0, 0, 7, -7, inf, -inf, nan, 1, -5.25, 1e-3, 9],
+                 npdt)
+    b = np.array([inf, -inf, -inf, 3, -3, 2, -2, 0, -0.0, 2, 3, 1, nan, 0.5, 7, -2.5],
+                 npdt)
+    model = make_model([helper.make_node("Mod", ["a", "b"], ["y"], fmod=1)],
+                       [value("a", [16], elem), value("b", [16], elem)],
+                       [value("y", [16], elem)])
+    (got,) = run_rlx(model, {"a": a, "b": b}, device)
+    with np.errstate(invalid="ignore"):
+        want = np.fmod(a, b)
+    assert np.array_equal(np.isnan(got), np.isnan(want))
+    keep = ~np.isnan(want)
+    np.testing.assert_array_equal(got[keep], want[keep])
+    np.testing.assert_array_equal(np.signbit(got[keep]), np.signbit(want[keep]))

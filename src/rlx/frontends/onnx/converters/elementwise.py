@@ -256,6 +256,14 @@ def _binary(op: str) -> ConvertFn:
 def convert_mod(cx: NodeContext) -> Tensor:
     """fmod=0: remainder with the divisor's sign (rlx mod); fmod=1: the dividend's (C fmod)."""
     a, b = cx.input(0), cx.input(1)
+    if cx.attr("fmod", 0) and a.dtype.is_float:
+        # C fmod is the remainder of |a| by |b| (exact, as rlx mod is) with a's sign bit,
+        # -0 included: fixing up mod(a, b) instead gave inf - inf for b = +-inf and +0
+        # for fmod(-6, 3)
+        m = api.mod(api.abs(a), api.abs(b))
+        zero = _const_like(a, 0)
+        negative = (a < zero) | ((_const_like(a, 1) / a) < zero)    # 1 / -0 = -inf
+        return api.where(negative, api.neg(m), m)
     r = api.mod(a, b)
     if not cx.attr("fmod", 0):
         return r
