@@ -232,9 +232,22 @@ class _FlatGroup:
         self.state = ParamState((total,), dtype, 0, optimizer.new_buffers((total,), dtype))
         self.params = np.empty(total, dtype)
         self.grads = np.empty(total, dtype)
-        for (name, shape), (lo, hi) in zip(pairs, self.bounds):
-            views = {k: buffer[lo:hi] for k, buffer in self.state.buffers.items()}
-            optimizer.state[name] = ParamState(shape, dtype, 0, views)
+        self.members = [ParamState(shape, dtype, 0, {}) for _, shape in pairs]
+        self._bind_views()
+        for name, member in zip(self.names, self.members):
+            optimizer.state[name] = member
+
+    def _bind_views(self) -> None:
+        """Each param's state holds views of its part of the flat buffers."""
+        for member, (lo, hi) in zip(self.members, self.bounds):
+            member.buffers.update({k: buffer[lo:hi] for k, buffer in self.state.buffers.items()})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # copy.deepcopy and pickle turn each view into an array of its own: without
+        # binding the views again, a grouped step would no longer reach opt.state
+        # (members are the same objects as opt.state's in the copy too)
+        self.__dict__.update(state)
+        self._bind_views()
 
 
 class _StepBatch:
@@ -278,9 +291,8 @@ class _StepBatch:
             return
         np.concatenate(self.params, out=group.params)
         np.concatenate(self.grads, out=group.grads, casting="same_kind")
-        for key, buffer in opt._complete(group.state).items():   # views for each param
-            for name, (lo, hi) in zip(group.names, group.bounds):
-                opt.state[name].buffers[key] = buffer[lo:hi]
+        if opt._complete(group.state):      # views of the new buffers for each param
+            group._bind_views()
         with _counted([group.state] + [opt.state[name] for name in group.names]):
             opt.update("+".join(group.names), group.state, group.params, group.grads)
         for param, (lo, hi) in zip(self.params, group.bounds):
