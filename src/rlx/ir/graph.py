@@ -8,6 +8,7 @@ builds one ``slice`` per piece, ``topk`` one node per result selected by its
 
 from __future__ import annotations
 
+import copy
 import numbers
 import threading
 from collections.abc import Iterable, Sequence
@@ -294,6 +295,11 @@ class Graph:
 
     def __repr__(self) -> str:
         return f"<rlx.Graph {self.name!r}: {len(self.nodes)} nodes, {len(self.outputs)} outputs>"
+
+    def __copy__(self) -> Graph:
+        # a shallow copy would share the node list and name table with this graph, yet
+        # refuse its Tensors (they name this graph): copy.copy gives deepcopy's copy
+        return copy.deepcopy(self)
 
     @staticmethod
     def from_nodes(name: str, nodes: Sequence[Node], outputs: Sequence[int]) -> Graph:

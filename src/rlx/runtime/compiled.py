@@ -378,7 +378,12 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
         return outs[:-self._hidden]
 
     def run(self, inputs: Mapping[str, Any] | None = None) -> list[np.ndarray]:
-        """Run once. Returns a fresh array per output, in declared shape and dtype."""
+        """Run once. Returns a fresh array per output, in declared shape and dtype.
+
+        On cpu the kernels write large outputs straight into the arrays returned; until
+        the next run those arrays are the graph's last outputs, which
+        :meth:`read_output_row`, ``Optimizer.step_compiled`` and :meth:`clone` read:
+        edit them in place only once done with those."""
         feeds = self._feeds(inputs)
         self._wait_async()
         with self._lock:
@@ -593,6 +598,21 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
     def __repr__(self) -> str:
         return (f"<rlx.CompiledGraph on {self.device}: inputs {list(self._inputs)}, "
                 f"params {list(self._params)}, {len(self.output_types)} outputs>")
+
+    # A shallow copy would share the executable (a param set on it changes this graph)
+    # and a deep copy or a pickle would copy native handles, locks and threads: refuse
+    # all three with the ways that exist.
+    def __copy__(self) -> Any:
+        raise InputError(f"a CompiledGraph (on {self.device!r}) cannot be copied or pickled: "
+                         "use clone() for an independent copy with its own params and "
+                         "handles, share_params_from() to run on another's params, or "
+                         "compile the graph again (a Graph can be copied and pickled)")
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        return self.__copy__()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return self.__copy__()
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:
