@@ -96,12 +96,13 @@ class _DataPickler(pickle.Pickler):
 
 def _pickled_digest(kind: str, value: Any) -> str | None:
     """SHA-256 of ``kind`` and ``value``'s pickle, or None when ``value`` holds code
-    rather than data (see :class:`_DataPickler`)."""
+    rather than data (see :class:`_DataPickler`) or cannot be pickled (a compiled
+    graph refuses with an InputError, a ValueError)."""
     buffer = io.BytesIO()
     buffer.write(kind.encode() + b"\0")
     try:
         _DataPickler(buffer, protocol=5).dump(value)
-    except (_Unstorable, pickle.PicklingError, TypeError, AttributeError):
+    except (_Unstorable, pickle.PicklingError, TypeError, ValueError, AttributeError):
         return None
     return sha256(buffer.getbuffer()).hexdigest()
 
