@@ -829,3 +829,59 @@ def test_float_fmod_matches_c_fmod_bit_for_bit(device, elem, npdt):
     keep = ~np.isnan(want)
     np.testing.assert_array_equal(got[keep], want[keep])
     np.testing.assert_array_equal(np.signbit(got[keep]), np.signbit(want[keep]))
+
+
+# --------------------------------------------------------------------------- old opsets
+
+@pytest.mark.parametrize("device", ["reference", "cpu"])
+@pytest.mark.parametrize("scales", [(0.6, 0.6), (0.5, 1.5), (2.5, 0.75), (1.0, 0.3)])
+def test_resize_10_nearest_rounds_up_when_downsampling(device, scales):
+    """Resize-10's nearest takes the source pixel up on an axis scaled below 1 and
+    down otherwise, as onnxruntime does and the opset-10 conformance case
+    resize_downsample_nearest expects ([1, 3] from [[1, 2, 3, 4], [5, 6, 7, 8]] at
+    0.6; the floor everywhere gave [1, 2])."""
+    data = np.arange(1, 1 + 4 * 7, dtype=np.float32).reshape(1, 1, 4, 7)
+    model = make_model([helper.make_node("Resize", ["x", "scales"], ["y"], mode="nearest")],
+                       [value("x", list(data.shape))], [value("y", None)],
+                       [init("scales", np.array((1, 1) + scales, np.float32))], opset=10)
+    model.ir_version = 5
+    (want,) = run_ort(model, {"x": data})
+    (got,) = run_rlx(model, {"x": data}, device)
+    np.testing.assert_array_equal(got, want)
+    if scales == (0.6, 0.6):
+        small = data[:, :, :2, :4] - [[0], [3]]     # [[1, 2, 3, 4], [5, 6, 7, 8]]
+        model.graph.input[0].CopyFrom(value("x", [1, 1, 2, 4]))
+        np.testing.assert_array_equal(run_rlx(model, {"x": small}, device)[0], [[[[1, 3]]]])
+
+
+@pytest.mark.parametrize("device", ["reference", "cpu"])
+def test_pow_1_aligns_b_at_axis(device):
+    """Pow before opset 7 takes broadcast=1, axis=k as Add and Mul did: b's dims line up
+    with a's from k (it broadcast from the last axis instead, or refused the shapes).
+    Neither onnxruntime nor onnx's evaluator runs Pow-1: numpy after the spec's text."""
+    a = np.arange(1, 1 + 2 * 3 * 4, dtype=np.float32).reshape(2, 3, 4) / 8
+    b = np.array([1.0, 2.0, 3.0], np.float32)
+    model = make_model([helper.make_node("Pow", ["a", "b"], ["y"], broadcast=1, axis=1)],
+                       [value("a", [2, 3, 4]), value("b", [3])], [value("y", [2, 3, 4])],
+                       opset=6)
+    (got,) = run_rlx(model, {"a": a, "b": b}, device)
+    want = a.astype(np.float64) ** b.astype(np.float64)[None, :, None]
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+@pytest.mark.parametrize("device", ["reference", "cpu"])
+def test_split_1_takes_its_sizes_from_the_second_input(device):
+    """Split-1 had the piece sizes as an optional input (dropped at opset 2, back at
+    13): they were ignored, giving near-equal pieces and no error for sizes that do not
+    add up. numpy's split is the reference (no runtime implements Split-1)."""
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    model = make_model([helper.make_node("Split", ["x", "sizes"], ["p", "q"], axis=1)],
+                       [value("x", [2, 3, 4])], [value("p", None), value("q", None)],
+                       [init("sizes", np.array([1, 2], np.int64))], opset=1)
+    model.ir_version = 3
+    got = run_rlx(model, {"x": x}, device)
+    for g, w in zip(got, np.split(x, [1], axis=1)):
+        np.testing.assert_array_equal(g, w)
+    model.graph.initializer[0].CopyFrom(init("sizes", np.array([1, 3], np.int64)))
+    with pytest.raises(GraphBuildError, match="do not add up"):
+        compile_onnx(model, device=device)

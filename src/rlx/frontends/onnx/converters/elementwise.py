@@ -275,6 +275,7 @@ def convert_mod(cx: NodeContext) -> Tensor:
 def convert_pow(cx: NodeContext) -> Tensor:
     """x ** y in x's dtype; a float exponent on integer x computes in f64 and truncates."""
     x, y = cx.input(0), cx.input(1)
+    y = _legacy_broadcast(cx, x, y)     # Pow-1's broadcast / axis
     if x.dtype.is_float:
         return api.pow(x, cast(y, x.dtype))
     if y.dtype.is_float:

@@ -148,6 +148,10 @@ def nearest_indices(spec: ResizeSpec, axis: int, in_size: int) -> tuple[np.ndarr
         right = np.zeros_like(integral)
     elif mode == "ceil":
         right = np.ones_like(integral)
+    elif mode == "simple":
+        # Resize-10 and Upsample, as onnxruntime and the opset-10 conformance tests
+        # read them: up when downsampling, down otherwise
+        right = np.full_like(integral, spec.scales[axis] < 1)
     else:
         raise ValueError(f"unknown nearest_mode {mode!r}")
     idx = base + (right | integral)
@@ -229,7 +233,7 @@ def convert_resize(cx: NodeContext) -> Tensor:
     axes = [norm_axis(cx, a, x.ndim) for a in cx.attr("axes", range(x.ndim))]
     if cx.opset < 11:
         scales, sizes, roi = cx.static(1), None, None
-        coordinate_mode, nearest_mode = "asymmetric", "floor"
+        coordinate_mode, nearest_mode = "asymmetric", "simple"
     else:
         roi = _roi(axes, x.ndim, cx.static_or_none(1))
         scales, sizes = cx.static_or_none(2), cx.static_or_none(3)
@@ -249,13 +253,14 @@ def convert_resize(cx: NodeContext) -> Tensor:
 
 
 def convert_upsample(cx: NodeContext) -> Tensor:
-    """Deprecated Upsample: asymmetric coordinates, nearest (floor) or linear."""
+    """Deprecated Upsample: asymmetric coordinates, nearest (down; up for a scale below 1,
+    as Resize-10) or linear."""
     x = cx.input(0)
     scales = np.asarray(cx.attr("scales")) if cx.opset < 9 else cx.static(1)
     full_scales, full_sizes = _sizes_and_scales(cx, x, list(range(x.ndim)), scales, None)
     mode = cx.attr("mode", "nearest")
     spec = ResizeSpec(mode="linear" if mode in ("linear", "bilinear") else "nearest",
-                      coordinate_mode="asymmetric", nearest_mode="floor", cubic_a=-0.75,
+                      coordinate_mode="asymmetric", nearest_mode="simple", cubic_a=-0.75,
                       exclude_outside=False, extrapolation=0.0, antialias=False,
                       scales=full_scales, sizes=full_sizes, roi=None)
     return resize(cx, x, spec)

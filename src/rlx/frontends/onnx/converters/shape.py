@@ -125,7 +125,7 @@ def split_sizes(cx: NodeContext, dim: int) -> list[int]:
     """Piece sizes of a Split: explicit (attribute / operand), or equal parts (the last
     one smaller when ``num_outputs`` does not divide the axis; pieces of size 0 after
     it when the axis runs out first, e.g. 6 in 4 outputs: 2, 2, 2, 0)."""
-    if cx.opset >= 13 and cx.has_input(1):
+    if (cx.opset >= 13 or cx.opset < 2) and cx.has_input(1):    # Split-1 took it too
         return static_ints(cx, 1)
     if cx.opset < 13 and cx.has_attr("split"):
         return list(cx.attr("split"))
