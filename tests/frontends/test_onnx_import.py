@@ -885,3 +885,58 @@ def test_split_1_takes_its_sizes_from_the_second_input(device):
     model.graph.initializer[0].CopyFrom(init("sizes", np.array([1, 3], np.int64)))
     with pytest.raises(GraphBuildError, match="do not add up"):
         compile_onnx(model, device=device)
+
+
+@pytest.mark.parametrize("device", ["reference", "cpu"])
+def test_tensor_scatter_linear_refuses_steps_outside_their_entry(device):
+    """TensorScatter (opset 24) writes each batch entry's steps at its write index. In
+    linear mode a step past the cache's end or before its start wrote into the next or
+    the previous entry's rows of the flattened cache; it is now an ExecutionError, as
+    onnxruntime refuses it. In-range and circular writes match onnxruntime."""
+    import rlx
+
+    rng = np.random.default_rng(5)
+    past = rng.standard_normal((2, 3, 6, 2)).astype(np.float32)    # [batch, heads, seq, dim]
+    upd = rng.standard_normal((2, 3, 2, 2)).astype(np.float32)
+    for mode, writes, ok in (("linear", [4, 0], True), ("circular", [5, 3], True),
+                             ("linear", [5, 2], False), ("linear", [0, -1], False)):
+        node = helper.make_node("TensorScatter", ["past", "upd", "w"], ["present"], axis=2,
+                                mode=mode)
+        model = make_model([node], [value("past", [2, 3, 6, 2]), value("upd", [2, 3, 2, 2]),
+                                    value("w", [2], TensorProto.INT64)],
+                           [value("present", [2, 3, 6, 2])], opset=24)
+        model.ir_version = 10
+        feeds = {"past": past, "upd": upd, "w": np.array(writes, np.int64)}
+        if ok:
+            np.testing.assert_array_equal(run_rlx(model, feeds, device)[0],
+                                          run_ort(model, feeds)[0])
+        else:
+            with pytest.raises(rlx.ExecutionError, match="out of range"):
+                run_rlx(model, feeds, device)
+
+
+@pytest.mark.parametrize("device", ["reference", "cpu"])
+@pytest.mark.parametrize("size", [[1, 3, 4, 5], [2, 1, 3, 1], [1, 2, 2, 3, 4], [2, 1, 1, 3, 2]])
+@pytest.mark.parametrize("align_corners", [0, 1])
+def test_affine_grid_matches_the_references(device, size, align_corners):
+    """AffineGrid (opset 20) against onnx's reference evaluator, and PyTorch's
+    affine_grid where no spatial size is 1 (there torch puts the single point at 0 and
+    the reference at -1 with align_corners). Expanding the spec's function body failed
+    for a batch of 1 and gave NaN for a size of 1 with align_corners."""
+    torch = pytest.importorskip("torch")
+    k = len(size) - 2
+    rng = np.random.default_rng(len(size) + sum(size))
+    theta = rng.standard_normal((size[0], k, k + 1)).astype(np.float32)
+    model = make_model([helper.make_node("AffineGrid", ["theta", "size"], ["grid"],
+                                         align_corners=align_corners)],
+                       [value("theta", list(theta.shape))], [value("grid", None)],
+                       [init("size", np.array(size, np.int64))], opset=20)
+    model.ir_version = 10
+    (got,) = run_rlx(model, {"theta": theta}, device)
+    want = ReferenceEvaluator(model).run(None, {"theta": theta})[0]
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+    if min(size[2:]) > 1 or not align_corners:
+        F = torch.nn.functional
+        ref = F.affine_grid(torch.tensor(theta, dtype=torch.float64), size,
+                            align_corners=bool(align_corners)).numpy()
+        np.testing.assert_allclose(got, ref, rtol=1e-5, atol=1e-6)

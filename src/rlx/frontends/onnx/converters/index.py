@@ -154,10 +154,19 @@ def convert_tensor_scatter(cx: NodeContext) -> Tensor:
         writes = cx.const(np.zeros(rows_per_prefix, dtype=np.int64))
     position = writes.reshape((rows_per_prefix, 1)) + cx.const(
         np.arange(steps, dtype=np.int64).reshape(1, steps))
+    base = np.arange(rows_per_prefix, dtype=np.int64).reshape(-1, 1) * capacity
     if cx.attr("mode", "linear") == "circular":
         position = api.mod(position, cx.const(np.asarray(capacity, dtype=np.int64)))
-    base = np.arange(rows_per_prefix, dtype=np.int64).reshape(-1, 1) * capacity
-    rows = (position + cx.const(base)).reshape(-1)
+        rows = position + cx.const(base)
+    else:
+        # a step outside its own entry's [0, capacity) would land in a neighbour's rows
+        # of the flattened table: sent past the table instead, where the scatter refuses
+        # it at run time
+        zero = cx.const(np.asarray(0, dtype=np.int64))
+        outside = (position < zero) | (position >= cx.const(np.asarray(capacity, np.int64)))
+        past = cx.const(np.asarray(rows_per_prefix * capacity, dtype=np.int64))
+        rows = api.where(outside, past, position + cx.const(base))
+    rows = rows.reshape(-1)
     table = cache.reshape((rows_per_prefix * capacity,) + rest)
     updates = update.reshape((rows_per_prefix * steps,) + rest)
     return _scatter_update(table, rows, updates, "none").reshape(cache.shape)

@@ -1,4 +1,5 @@
-"""GridSample and Col2Im: sampling at run-time coordinates, built from gathers.
+"""GridSample and Col2Im: sampling at run-time coordinates, built from gathers; and
+AffineGrid, the grid an affine map sends a regular one to.
 
 GridSample follows the ONNX specification (PyTorch's grid_sampler): grid values
 in [-1, 1] map to input coordinates (``align_corners`` decides whether -1/1 are
@@ -181,7 +182,40 @@ def convert_col2im(cx: NodeContext) -> Tensor:
     return api.slice(img, starts, stops, [1] * rank, list(range(2, 2 + rank)))
 
 
+def _grid_axis(size: int, align_corners: bool) -> np.ndarray:
+    """Normalised coordinates of ``size`` points along an axis: -1 and 1 at the end
+    points' centres (align_corners) or edges; one point sits at -1 (aligned) or 0, as
+    onnx's reference evaluator places it (the function body in the spec divides by
+    size - 1, which is NaN there)."""
+    points = np.linspace(-1.0, 1.0, size)
+    return points if align_corners else points * (size - 1) / size
+
+
+def convert_affine_grid(cx: NodeContext) -> Tensor:
+    """AffineGrid: grid [N, (D,) H, W, k] = theta [N, k, k + 1] applied to each point
+    (x, y, (z), 1) of the regular grid of ``size`` (x along W). Built here rather than
+    from the spec's function body, which dropped the batch axis of N = 1 (its Squeeze
+    has no axes) and gave NaN for a spatial size of 1 with align_corners."""
+    theta = cx.input(0)
+    size = [int(v) for v in np.asarray(cx.static(1)).reshape(-1)]
+    if len(size) not in (4, 5):
+        raise cx.error(f"size must be [N, C, H, W] or [N, C, D, H, W], got {size}")
+    spatial = size[2:]
+    k = len(spatial)
+    if theta.shape != (size[0], k, k + 1):
+        raise cx.error(f"theta of shape {theta.shape} does not fit size {size}: expected "
+                       f"{(size[0], k, k + 1)}")
+    align = bool(cx.attr("align_corners", 0))
+    mesh = np.meshgrid(*[_grid_axis(n, align) for n in spatial], indexing="ij")
+    points = [m.reshape(-1) for m in reversed(mesh)]            # x (along W) first
+    base = np.stack(points + [np.ones_like(points[0])], axis=1)   # [P, k + 1]
+    base_t = cx.const(base.astype(theta.dtype.np), theta.dtype)
+    grid = api.matmul(base_t, theta.transpose((0, 2, 1)))        # [N, P, k]
+    return grid.reshape((size[0], *spatial, k))
+
+
 CONVERTERS: list[Converter] = [
+    Converter("AffineGrid", convert_affine_grid),
     Converter("GridSample", convert_grid_sample),
     Converter("Col2Im", convert_col2im),
 ]
