@@ -72,6 +72,25 @@ def test_unsupported_ops_are_listed_all_at_once_before_converting():
     assert len(info.value.missing_ops) == 2
 
 
+def test_an_opset_newer_than_the_converters_is_refused():
+    """A model declaring a default-domain opset past the newest the converters know
+    imported silently with the old meanings; it is refused by name (the newest one
+    imports)."""
+    from rlx.frontends.onnx.scan import NEWEST_OPSET
+
+    for opset, ok in ((NEWEST_OPSET, True), (NEWEST_OPSET + 1, False)):
+        model = make_model([helper.make_node("Relu", ["x"], ["y"])], [value("x", [2])],
+                           [value("y", [2])], opset=opset)
+        model.ir_version = 10
+        if ok:
+            np.testing.assert_array_equal(run_rlx(model, {"x": np.array([-1, 2], np.float32)})[0],
+                                          [0, 2])
+        else:
+            with pytest.raises(UnsupportedOpError, match=f"declares opset {opset} .* up to "
+                                                         f"{NEWEST_OPSET}"):
+                load(model)
+
+
 def test_ops_with_an_onnx_function_body_are_expanded():
     x = np.random.default_rng(0).standard_normal((2, 3, 4, 5)).astype(np.float32)
     node = helper.make_node("MeanVarianceNormalization", ["x"], ["y"], axes=[0, 2, 3])

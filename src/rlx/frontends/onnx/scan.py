@@ -95,14 +95,26 @@ def unsupported_tensors(model: ModelProto) -> list[str]:
     return problems
 
 
+NEWEST_OPSET = 28
+"""The newest version of the default ONNX domain the converters are written against: a
+model declaring a later one may use ops whose meaning changed since (as Softmax's axis
+did at 13), which rlx would import with the old meaning."""
+
+
 def check_model(model: ModelProto, opsets: Mapping[str, int]) -> None:
-    """Raise one UnsupportedOpError listing every unsupported op and tensor type."""
+    """Raise one UnsupportedOpError listing every unsupported op and tensor type (and an
+    opset newer than :data:`NEWEST_OPSET`)."""
     ops = missing_ops(model, opsets)
     tensors = unsupported_tensors(model)
-    if not ops and not tensors:
+    newer = opsets.get("", 1) > NEWEST_OPSET
+    if not ops and not tensors and not newer:
         return
     name = model.graph.name or "model"
     lines = []
+    if newer:
+        lines.append(f"ONNX model {name!r} declares opset {opsets['']} of the default domain; "
+                     f"rlx imports opsets up to {NEWEST_OPSET} (a later one may change what "
+                     "an op means)")
     if ops:
         lines.append(f"ONNX model {name!r} uses {len(ops)} op(s) rlx cannot import:")
         lines += [f"  {op}" for op in ops]
