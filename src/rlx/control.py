@@ -278,5 +278,5 @@ def scan(f: Callable, init: Any, xs: Any = None, length: int | None = None,
     sub = body.finish(captures)
     n_ys = len(body.output_types) - k
     outs = _results(home, "scan", carry + seq + captures, k + n_ys, body=sub, carries=k,
-                    xs=len(seq), length=n, reverse=bool(reverse))
+                    xs=len(seq), length=n, reverse=reverse)
     return unflatten(c_spec, outs[:k]), unflatten(y_spec, outs[k:])

@@ -47,7 +47,7 @@ def solve(a: Tensor, b: Tensor) -> Tensor:
 def solve_triangular(a: Tensor, b: Tensor, lower: bool = True) -> Tensor:
     """x with ``a @ x = b`` for triangular a; only a's ``lower`` (or upper) triangle is
     read (scipy.linalg.solve_triangular)."""
-    return _with_rhs("solve_triangular", a, b, lower=bool(lower))
+    return _with_rhs("solve_triangular", a, b, lower=lower)
 
 
 def cholesky(a: Tensor) -> Tensor:

@@ -9,19 +9,31 @@ from __future__ import annotations
 
 import builtins
 import numbers
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rlx.errors import GraphBuildError
-from rlx.ir.dtypes import DType, as_dtype
+from rlx.ir.dtypes import DType, as_dtype, exact_int, plain_scalars
 from rlx.ir.formats import FloatFormat, FormatScaling, check_format
 from rlx.ir.graph import Graph, Tensor, lift
 from rlx.ir.ops import OPS, format_attrs
+from rlx.ir.typerules import distinct_axes, int_tuple, norm_axis
+
+
+def _first_tensor(op: str, operands: Sequence[Any]) -> Tensor:
+    """The first Tensor among ``operands``: numbers and numpy arrays beside it become
+    constants of its graph (:func:`~rlx.ir.graph.lift`); with none, no graph is known."""
+    for v in operands:
+        if isinstance(v, Tensor):
+            return v
+    got = ", ".join(type(v).__name__ for v in operands)
+    raise GraphBuildError(f"{op}: needs an rlx Tensor operand, got {got}; numpy data enters a "
+                          "graph with rlx.constant(graph, array)")
 
 
 def _unary(op: str):
     def fn(x: Tensor) -> Tensor:
-        return x.graph.apply(op, [x])
+        return _first_tensor(op, [x]).graph.apply(op, [x])
     fn.__name__ = op
     fn.__doc__ = f"Elementwise ``{op}``: {OPS[op].doc}"
     return fn
@@ -29,12 +41,8 @@ def _unary(op: str):
 
 def _binary(op: str):
     def fn(a: Any, b: Any) -> Tensor:
-        if isinstance(a, Tensor):
-            b = lift(b, a)
-        elif isinstance(b, Tensor):
-            a = lift(a, b)
-        else:
-            raise GraphBuildError(f"{op}: at least one operand must be an rlx Tensor")
+        like = _first_tensor(op, [a, b])
+        a, b = lift(a, like), lift(b, like)
         return a.graph.apply(op, [a, b])
     fn.__name__ = op
     fn.__doc__ = OPS[op].doc if OPS[op].category != "binary" else (
@@ -99,7 +107,11 @@ def where(cond: Tensor, a: Any, b: Any) -> Tensor:
     """``cond ? a : b``, broadcast together. A scalar branch takes the other branch's
     dtype; with two scalar branches the first has the dtype
     :meth:`~rlx.ir.graph.Graph.constant` gives it (a Python int i64, a float f32) and
-    the second follows it, so ``where(c, 1, 0)`` is i64 as in numpy."""
+    the second follows it, so ``where(c, 1, 0)`` is i64 as in numpy. A condition that is
+    not a Tensor (a numpy bool array) becomes a constant of the branches' graph."""
+    like = _first_tensor("where", [cond, a, b])
+    if not isinstance(cond, Tensor):
+        cond = like.graph.constant(cond)
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
         a = cond.graph.constant(a)
     a = lift(a, b) if not isinstance(a, Tensor) else a
@@ -108,7 +120,10 @@ def where(cond: Tensor, a: Any, b: Any) -> Tensor:
 
 
 def clip(x: Tensor, lo: float | None = None, hi: float | None = None) -> Tensor:
-    """``min(max(x, lo), hi)`` with scalar bounds."""
+    """``min(max(x, lo), hi)`` with scalar bounds, in ``x``'s dtype: on an integer ``x``
+    the exact result is cast back (truncated, saturating), so a fractional bound can let
+    a value past it (``clip(0, 0.5, 2.5)`` is 0); cast ``x`` first, or use
+    :func:`maximum` / :func:`minimum`, which promote, for numpy's float result."""
     return x.graph.apply("clip", [x], lo=lo, hi=hi)
 
 
@@ -210,7 +225,7 @@ def batch_norm(x: Tensor, mean: Tensor, var: Tensor, gamma: Tensor | None = None
 
 def reshape(x: Tensor, shape: Sequence[int]) -> Tensor:
     """The same elements in row-major order in ``shape``; one entry may be -1 (inferred)."""
-    return x.reshape(tuple(shape))
+    return x.reshape(shape)
 
 
 def transpose(x: Tensor, perm: Sequence[int] | None = None) -> Tensor:
@@ -242,7 +257,8 @@ def slice(x: Tensor, starts: Sequence[int | None], stops: Sequence[int | None], 
           steps: Sequence[int] | None = None, axes: Sequence[int] | None = None) -> Tensor:
     """Slice ``axes`` (default: the first len(starts) axes) with Python semantics."""
     rank = x.ndim
-    axes = list(range(len(starts))) if axes is None else [a % rank if rank else a for a in axes]
+    axes = distinct_axes("slice", [x.node.type],
+                         range(len(starts)) if axes is None else plain_scalars(axes), rank)
     steps = [1] * len(starts) if steps is None else list(steps)
     if not len(starts) == len(stops) == len(steps) == len(axes):
         raise GraphBuildError("slice: starts, stops, steps and axes need equal lengths")
@@ -254,22 +270,25 @@ def slice(x: Tensor, starts: Sequence[int | None], stops: Sequence[int | None], 
 
 def concat(tensors: Sequence[Tensor], axis: int = 0) -> Tensor:
     """``tensors`` joined along ``axis``; the other axes must agree."""
+    tensors = list(tensors)
     if not tensors:
         raise GraphBuildError("concat: needs at least one tensor")
-    return tensors[0].graph.apply("concat", list(tensors), axis=axis)
+    like = _first_tensor("concat", tensors)
+    return like.graph.apply("concat", [lift(t, like) for t in tensors], axis=axis)
 
 
 def split(x: Tensor, sections: int | Sequence[int], axis: int = 0) -> list[Tensor]:
     """Split along ``axis`` into ``sections`` equal parts, or parts of the given sizes."""
-    ax = axis % x.ndim if x.ndim else 0
+    ax = norm_axis("split", [x.node.type], axis, x.ndim)
     dim = x.shape[ax]
-    if isinstance(sections, int):
-        if sections <= 0 or dim % sections:
+    count = exact_int(sections)
+    if count is not None:
+        if count <= 0 or dim % count:
             raise GraphBuildError(f"split: axis of size {dim} does not divide into "
-                                  f"{sections} equal parts")
-        sizes = [dim // sections] * sections
+                                  f"{count} equal parts")
+        sizes = [dim // count] * count
     else:
-        sizes = [int(s) for s in sections]
+        sizes = list(int_tuple("split", [x.node.type], sections, "sections"))
         if builtins.sum(sizes) != dim or any(s < 0 for s in sizes):
             raise GraphBuildError(f"split: sizes {sizes} do not add up to {dim}")
     out, at = [], 0
@@ -281,9 +300,9 @@ def split(x: Tensor, sections: int | Sequence[int], axis: int = 0) -> list[Tenso
 
 def pad(x: Tensor, pads: Sequence[tuple[int, int]], mode: str = "constant",
         value: float = 0.0) -> Tensor:
-    """Pad each axis by ``(before, after)``; mode constant, reflect or edge."""
-    return x.graph.apply("pad", [x], pads=tuple(tuple(p) for p in pads), mode=mode,
-                         value=value)
+    """Pad each axis by ``(before, after)`` (one int n: (n, n) on every axis, as numpy's
+    pad); mode constant, reflect or edge."""
+    return x.graph.apply("pad", [x], pads=pads, mode=mode, value=value)
 
 
 def gather(x: Tensor, indices: Tensor, axis: int = 0) -> Tensor:
@@ -298,7 +317,7 @@ def embedding(table: Tensor, ids: Tensor) -> Tensor:
 
 def tile(x: Tensor, reps: Sequence[int]) -> Tensor:
     """numpy ``tile`` with one repeat count per axis of ``x``."""
-    return x.graph.apply("tile", [x], reps=tuple(reps))
+    return x.graph.apply("tile", [x], reps=reps)
 
 
 def flip(x: Tensor, axis: Any = None) -> Tensor:
@@ -455,7 +474,7 @@ def fake_quantize(x: Tensor, fmt: FloatFormat, scaling: FormatScaling | None = N
 def random_uniform(graph: Graph, shape: Sequence[int], low: float = 0.0, high: float = 1.0,
                    dtype: Any = "f32") -> Tensor:
     """Uniform values in [low, high), fresh per node, seeded by the run's RNG options."""
-    return Tensor(graph, graph.add("random_uniform", (), shape=_random_shape(shape),
+    return Tensor(graph, graph.add("random_uniform", (), shape=shape,
                                    dtype=dtype, low=_random_number("low", low),
                                    high=_random_number("high", high)))
 
@@ -463,15 +482,9 @@ def random_uniform(graph: Graph, shape: Sequence[int], low: float = 0.0, high: f
 def random_normal(graph: Graph, shape: Sequence[int], mean: float = 0.0, std: float = 1.0,
                   dtype: Any = "f32") -> Tensor:
     """Normal values, fresh per node, seeded by the run's RNG options."""
-    return Tensor(graph, graph.add("random_normal", (), shape=_random_shape(shape),
+    return Tensor(graph, graph.add("random_normal", (), shape=shape,
                                    dtype=dtype, mean=_random_number("mean", mean),
                                    std=_random_number("std", std)))
-
-
-def _random_shape(shape: Any) -> tuple:
-    if isinstance(shape, str) or not isinstance(shape, Iterable):
-        raise GraphBuildError(f"random op: shape must be a sequence of ints, got {shape!r}")
-    return tuple(shape)
 
 
 def _random_number(what: str, value: Any) -> float:
@@ -483,4 +496,5 @@ def _random_number(what: str, value: Any) -> float:
 __all__ = [name for name in dir() if not name.startswith("_") and name not in (
     "annotations", "Sequence", "Iterable", "numbers", "Any", "GraphBuildError", "as_dtype",
     "ConstValue", "Graph",
-    "Tensor", "lift", "builtins", "FloatFormat", "FormatScaling", "format_attrs")]
+    "Tensor", "lift", "builtins", "FloatFormat", "FormatScaling", "format_attrs", "exact_int",
+    "plain_scalars", "distinct_axes", "int_tuple", "norm_axis")]

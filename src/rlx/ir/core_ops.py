@@ -67,10 +67,12 @@ def _infer_arange(op: str, ins: list[TensorType], a: Attrs) -> tuple[TensorType,
         raise fail_attr(op, ins, "step must be non-zero")
     if dt.is_bool:
         raise fail_dtype(op, ins, "arange cannot produce bool")
+    if not all(math.isfinite(v) for v in (start, stop, step)):
+        raise fail_attr(op, ins, f"start, stop and step must be finite, got "
+                                 f"{(start, stop, step)}")
     if dt.is_int and not all(float(v).is_integer() for v in (start, stop, step)):
         raise fail_attr(op, ins, f"integer arange needs integer start/stop/step, got "
                                  f"{(start, stop, step)}")
-    import math
     n = max(0, math.ceil((stop - start) / step))
     return TensorType((n,), dt), {"start": start, "stop": stop, "step": step, "dtype": dt}
 
@@ -208,7 +210,9 @@ def _infer_clip(op, ins, a):
     return ins[0], {"lo": lo, "hi": hi}
 
 define("clip", "unary", (1, 1), _infer_clip,
-       "min(max(x, lo), hi); lo or hi may be None. nan passes through.",
+       ("min(max(x, lo), hi); lo or hi may be None. nan passes through. The result keeps x's "
+        "dtype: on an integer x the exact result is cast back (truncated, saturating), so "
+        "clip(0, 0.5, 2.5) is 0."),
        attrs="lo:number?=None hi:number?=None", traits="positionwise")
 
 

@@ -140,9 +140,15 @@ INT_DTYPES = tuple(d for d in DType if d.is_int)
 
 
 def as_dtype(value: object) -> DType:
-    """Convert a dtype spelling (``"f32"``, ``rlx.f32``, ``np.float32``, a numpy dtype)."""
+    """Convert a dtype spelling (``"f32"``, ``rlx.f32``, ``np.float32``, a numpy dtype, a
+    numpy name such as ``"float32"``). None is not one (numpy reads it as float64: a
+    builder whose default None means something says so and handles it), nor are numpy's
+    type codes (``"F"`` is complex64, ``"float"`` float64)."""
     if isinstance(value, DType):
         return value
+    names = ", ".join(d.value for d in DType)
+    if value is None:
+        raise DTypeError(f"no dtype given (None); rlx dtypes are: {names}")
     if isinstance(value, str):
         try:
             return DType(value)
@@ -155,12 +161,14 @@ def as_dtype(value: object) -> DType:
         if isinstance(value, str) and DType.BF16 not in _TO_NUMPY:
             _bf16_numpy()  # registers ml_dtypes' names ("bfloat16") with numpy
             return as_dtype(value)
+    if isinstance(value, str) and npd is not None and npd.name != value:
+        npd = None
     if npd is not None and DType.BF16 not in _TO_NUMPY and "ml_dtypes" in sys.modules:
         _bf16_numpy()  # a bf16 array can only exist once ml_dtypes is imported
     if npd is not None and npd in _FROM_NUMPY:
         return _FROM_NUMPY[npd]
-    names = ", ".join(d.value for d in DType)
-    raise DTypeError(f"unknown dtype {value!r}; rlx dtypes are: {names}")
+    raise DTypeError(f"unknown dtype {value!r}; rlx dtypes are: {names} (or numpy's names "
+                     "of them, such as 'float32')")
 
 
 def exact_int(value: Any) -> int | None:

@@ -27,7 +27,7 @@ def _infer_scatter_add(op, ins, a):
     if updates.shape[axis:axis + idx.rank] != idx.shape:
         raise fail_shape(op, ins, f"updates dims {axis}..{axis + idx.rank - 1} must equal the "
                                   f"indices' shape {idx.shape}")
-    size = int(a["size"])
+    size = a["size"]
     if size < 0:
         raise fail_attr(op, ins, "size must be non-negative")
     shape = updates.shape[:axis] + (size,) + updates.shape[axis + idx.rank:]

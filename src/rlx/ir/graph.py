@@ -11,13 +11,13 @@ from __future__ import annotations
 import copy
 import numbers
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from rlx.errors import DTypeError, GraphBuildError
+from rlx.errors import DTypeError, GraphBuildError, ShapeError
 from rlx.ir import ops as _ops
 from rlx.ir.dtypes import DType, as_dtype, convert_exactly, exact_int
 from rlx.ir.types import Dim, Shape, TensorType, same_type
@@ -50,10 +50,11 @@ class ConstValue:
 
 def _default_dtype(arr: np.ndarray) -> DType:
     """The dtype of a constant given without one: a Python float is f32 and a Python int
-    i64 (they arrive as 0-d float64 / integer arrays from :func:`_python_constant`)."""
-    if arr.dtype == np.float64 and arr.ndim == 0:
+    i64, in a list too (they arrive as float64 / integer arrays from
+    :func:`_python_constant`; numpy values come with their dtype)."""
+    if arr.dtype == np.float64:
         return DType.F32
-    if arr.dtype.kind == "i" and arr.ndim == 0:
+    if arr.dtype.kind == "i":
         return DType.I64
     return as_dtype(arr.dtype)
 
@@ -220,12 +221,13 @@ class Graph:
         return self._captured[outer]
 
     def input(self, name: str, shape: Sequence[int], dtype: Any = "f32") -> Tensor:
-        """Declare an input fed by name on every run."""
-        return Tensor(self, self.add("input", (), name=name, shape=tuple(shape), dtype=dtype))
+        """Declare an input fed by name on every run (``shape`` a sequence, or one int for
+        one axis)."""
+        return Tensor(self, self.add("input", (), name=name, shape=shape, dtype=dtype))
 
     def param(self, name: str, shape: Sequence[int], dtype: Any = "f32") -> Tensor:
         """Declare a param (weight), set once with ``set_param`` and kept between runs."""
-        return Tensor(self, self.add("param", (), name=name, shape=tuple(shape), dtype=dtype))
+        return Tensor(self, self.add("param", (), name=name, shape=shape, dtype=dtype))
 
     def constant(self, value: Any, dtype: Any = None) -> Tensor:
         """Bake ``value`` (array-like) into the graph. Python floats default to f32 and
@@ -244,6 +246,8 @@ class Graph:
 
     def set_outputs(self, outputs: Iterable[Tensor | int]) -> None:
         """Declare the graph's results, in order."""
+        if isinstance(outputs, Tensor):     # it would iterate as its rows
+            raise GraphBuildError("set_outputs: give a list of Tensors (one output: [t])")
         ids = []
         for o in outputs:
             i = o.id if isinstance(o, Tensor) else exact_int(o)
@@ -450,6 +454,24 @@ class Tensor:
     def __bool__(self) -> bool:
         raise GraphBuildError("a Tensor has no truth value at build time; use rlx.where")
 
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        # without it numpy would read a Tensor as a sequence, building a slice per element
+        raise GraphBuildError(f"{self!r} has no value at build time; compile the graph and "
+                              "run it (numpy data enters a graph with rlx.constant)")
+
+    def __len__(self) -> int:
+        """The size of axis 0, as numpy's and torch's ``len``."""
+        if self.ndim == 0:
+            raise ShapeError(f"len() of {self!r}: a rank-0 tensor has no axis 0")
+        if isinstance(self.shape[0], Dim):
+            raise ShapeError(f"len() of {self!r}: axis 0 is symbolic, its size is known only "
+                             "at run time")
+        return self.shape[0]
+
+    def __iter__(self) -> Iterator[Tensor]:
+        """``x[0], x[1], ...`` along a static axis 0 (``a, b = x``), as numpy and torch."""
+        return (self[i] for i in range(len(self)))
+
     # arithmetic
     def __add__(self, o): return _binary("add", self, o)
     def __radd__(self, o): return _binary("add", o, self)
@@ -524,11 +546,9 @@ class Tensor:
         return self.graph.apply("argmin", [self], axis=axis, keepdims=keepdims)
 
     def reshape(self, *shape: Any) -> Tensor:
-        """The same elements in ``shape`` (a tuple, or the sizes as arguments; one may be
-        -1)."""
-        if len(shape) == 1 and not isinstance(shape[0], int):
-            shape = tuple(shape[0])
-        return self.graph.apply("reshape", [self], shape=tuple(shape))
+        """The same elements in ``shape`` (a tuple, one int, or the sizes as arguments; one
+        may be -1)."""
+        return self.graph.apply("reshape", [self], shape=shape[0] if len(shape) == 1 else shape)
 
     def flatten(self) -> Tensor:
         """The elements as one axis, in row-major order."""
@@ -567,7 +587,7 @@ class Tensor:
 
     def broadcast_to(self, shape: Sequence[int]) -> Tensor:
         """Broadcast to ``shape`` by numpy's rules."""
-        return self.graph.apply("broadcast_to", [self], shape=tuple(shape))
+        return self.graph.apply("broadcast_to", [self], shape=shape)
 
     def softmax(self, axis: int = -1) -> Tensor:
         """``exp(x - max) / sum(exp(x - max))`` along ``axis``."""
@@ -610,13 +630,16 @@ def _getitem(x: Tensor, key: Any) -> Tensor:
     """Basic numpy indexing: ints, slices, None and one Ellipsis."""
     if not isinstance(key, tuple):
         key = (key,)
-    if sum(k is Ellipsis for k in key) > 1:
+    # identity tests: ``in`` and ``index`` compare with ==, which an array or a Tensor in
+    # the key answers elementwise
+    ellipses = [i for i, k in enumerate(key) if k is Ellipsis]
+    if len(ellipses) > 1:
         raise GraphBuildError("an index can hold only one Ellipsis")
     n_real = sum(1 for k in key if k is not None and k is not Ellipsis)
     if n_real > x.ndim:
         raise GraphBuildError(f"too many indices ({n_real}) for a tensor of rank {x.ndim}")
-    if Ellipsis in key:
-        at = key.index(Ellipsis)
+    if ellipses:
+        at = ellipses[0]
         key = key[:at] + (slice(None),) * (x.ndim - n_real) + key[at + 1:]
     else:
         key = key + (slice(None),) * (x.ndim - n_real)
@@ -631,18 +654,19 @@ def _getitem(x: Tensor, key: Any) -> Tensor:
         dim = x.shape[axis]
         if isinstance(k, slice):
             for bound in (k.start, k.stop, k.step):
-                if bound is not None and (isinstance(bound, bool) or
-                                          not isinstance(bound, numbers.Integral)):
+                if bound is not None and exact_int(bound) is None:
                     raise GraphBuildError(f"slice bounds must be ints or None, got {k!r}")
-            starts.append(k.start)
-            stops.append(k.stop)
-            steps.append(1 if k.step is None else k.step)
+            start, stop, step = (None if b is None else exact_int(b)
+                                 for b in (k.start, k.stop, k.step))
+            starts.append(start)
+            stops.append(stop)
+            steps.append(1 if step is None else step)
             out_pos += 1
         elif isinstance(k, bool | np.bool_):
             raise GraphBuildError(f"a boolean index ({k!r}) is not supported; use rlx.where "
                                   "or an integer index")
-        elif isinstance(k, numbers.Integral):
-            i = int(k)
+        elif exact_int(k) is not None:     # an int, a numpy int or a 0-d integer array
+            i = exact_int(k)
             if i < 0 and isinstance(dim, Dim):
                 raise GraphBuildError(f"index {i} counts from the end of axis {axis}, which "
                                       f"is symbolic ({dim.name} <= {int(dim)}): its end is "
@@ -655,7 +679,8 @@ def _getitem(x: Tensor, key: Any) -> Tensor:
             steps.append(1)
             drop.append(axis)
         else:
-            raise GraphBuildError(f"unsupported index {k!r}; use rlx.gather for tensor indices")
+            raise GraphBuildError(f"unsupported index {_shown(k)}; use rlx.gather for tensor "
+                                  "indices (rlx.where for a boolean mask)")
         axis += 1
     out = x
     if any(s is not None for s in starts) or any(e is not None for e in stops) or any(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numbers
 
-from rlx.ir.dtypes import DType
+from rlx.ir.dtypes import DType, exact_int
 from rlx.ir.opdef import define
 from rlx.ir.typerules import (
     _require_float,
@@ -18,15 +18,17 @@ from rlx.ir.typerules import (
     fail_attr,
     fail_dtype,
     fail_shape,
+    int_items,
+    int_pair_items,
+    int_tuple,
     norm_axis,
 )
 from rlx.ir.types import Shape, TensorType, broadcast_shapes
 
 
 def _pairs(op, ins, value, n, what):
-    if isinstance(value, int):
-        return (value,) * n
-    value = tuple(int(v) for v in value)
+    single = exact_int(value)
+    value = (single,) * n if single is not None else int_tuple(op, ins, value, what)
     if len(value) != n:
         raise fail_attr(op, ins, f"{what} needs {n} values, got {value}")
     return value
@@ -37,18 +39,16 @@ def _conv_geometry(op, ins, a, spatial: Shape, kernel: Shape):
     stride = _pairs(op, ins, a["stride"], n, "stride")
     dilation = _pairs(op, ins, a["dilation"], n, "dilation")
     pad = a["padding"]
-    if isinstance(pad, int):
-        pads = tuple((pad, pad) for _ in range(n))
+    single, ints = exact_int(pad), int_items(pad)
+    if single is not None:
+        pads = ((single, single),) * n
+    elif ints is not None and len(ints) == n:
+        pads = tuple((p, p) for p in ints)
     else:
-        pad = tuple(pad)
-        if len(pad) == n and all(isinstance(p, int) for p in pad):
-            pads = tuple((p, p) for p in pad)
-        else:
-            try:
-                pads = tuple((int(b), int(e)) for b, e in pad)
-            except (TypeError, ValueError):
-                raise fail_attr(op, ins, f"padding must be an int, {n} ints or {n} "
-                                         f"(before, after) pairs, got {pad!r}") from None
+        pads = int_pair_items(pad)
+        if pads is None:
+            raise fail_attr(op, ins, f"padding must be an int, {n} ints or {n} "
+                                     f"(before, after) pairs of ints, got {pad!r}")
     if len(pads) != n or any(b < 0 or e < 0 for b, e in pads):
         raise fail_attr(op, ins, f"padding must give {n} non-negative (before, after) pairs")
     if any(s <= 0 for s in stride) or any(d <= 0 for d in dilation):
@@ -68,7 +68,7 @@ def _infer_conv(op, ins, a):
     x, w = ins[0], ins[1]
     if x.rank not in (3, 4) or w.rank != x.rank:
         raise fail_shape(op, ins, "conv needs x [N,C,L] / [N,C,H,W] and w of the same rank")
-    groups = int(a["groups"])
+    groups = a["groups"]
     cin, cout = x.shape[1], w.shape[0]
     if groups <= 0 or cin % groups or cout % groups:
         raise fail_shape(op, ins, f"channels ({cin} in, {cout} out) must divide by groups "
@@ -98,7 +98,7 @@ def _infer_pool(op, ins, a):
     if x.rank != 4:
         raise fail_shape(op, ins, "pooling needs x [N,C,H,W]")
     kernel = _pairs(op, ins, a["kernel"], 2, "kernel")
-    stride = a["stride"] or kernel
+    stride = kernel if a["stride"] is None else a["stride"]  # 0 is refused, not the kernel
     spatial, geo = _conv_geometry(op, ins, {**a, "stride": stride, "dilation": 1},
                                   x.shape[2:], kernel)
     for (b, e), k in zip(geo["padding"], kernel):
@@ -275,7 +275,7 @@ def _infer_topk(op, ins, a):
     _require_numeric(op, ins)
     x = ins[0]
     axis = norm_axis(op, ins, a["axis"], x.rank)
-    k = int(a["k"])
+    k = a["k"]
     if not 0 <= k <= x.shape[axis]:
         raise fail_attr(op, ins, f"k={k} must be within 0..{x.shape[axis]}")
     result = a["result"]

@@ -23,8 +23,9 @@ bodies, registered by :mod:`rlx.ir.control`), and ``{a,b,c}`` (one of the listed
 strings). A trailing ``?`` also allows None.
 
 The contract uses the schema everywhere an attribute is read: ``rlx.ir.ops.infer``
-refuses unknown names and missing required attributes, fills defaults, and checks that
-the canonical attributes match the schema exactly (the verifier re-infers every node,
+refuses unknown names, missing required attributes and an int, bool or number given
+as anything else (:data:`GIVEN_CHECKS`), fills defaults, and checks that the canonical
+attributes match the schema exactly (the verifier re-infers every node,
 so it checks the same); the printer leaves out attributes at their default; JSON
 loading fills attributes a file written before they existed leaves out.
 
@@ -81,6 +82,21 @@ ATTR_KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
 """Attribute kind -> (description, check of a canonical value)."""
 
 
+def _is_real(v: Any) -> bool:
+    return _is_int(v) or isinstance(v, float)
+
+
+GIVEN_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "int": _is_int,
+    "bool": lambda v: isinstance(v, bool),
+    "number": _is_real,
+    "float": _is_real,
+}
+"""Scalar kinds whose value, as a builder gives it (numpy scalars already made Python
+ones), is checked before the type rule reads it: rules read them with int(), float() and
+bool(), which took 2.5 as 2, '3' as 3 and 'False' as True. A float also takes an int."""
+
+
 def register_attr_kind(name: str, description: str, check: Callable[[Any], bool]) -> None:
     """Add an attribute kind (for values defined outside this module: control-flow
     bodies); GraphBuildError if the name is taken."""
@@ -110,6 +126,16 @@ class AttrSpec:
         if self.choices:
             return value in self.choices
         return ATTR_KINDS[self.kind][1](value)
+
+    def refuses_given(self, value: Any) -> bool:
+        """Whether a value given for this attribute is refused before the type rule reads
+        it (:data:`GIVEN_CHECKS`; None where the schema allows it or defaults to it)."""
+        check = GIVEN_CHECKS.get(self.kind)
+        if check is None or self.choices:
+            return False
+        if value is None:
+            return not (self.optional or self.default is None)
+        return not check(value)
 
     def describe(self) -> str:
         """The kind in words (for errors)."""

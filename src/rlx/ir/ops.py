@@ -125,8 +125,10 @@ def infer(kind: str, ins: list[TensorType], attrs: Attrs) -> tuple[TensorType, A
     """Check operands and attributes of ``kind``; return result type and canonical attrs.
 
     The attribute schema decides which names the op takes (any other is refused), which
-    it needs, and the defaults of the rest; the canonical attributes the op's type rule
-    returns must match the schema (a mismatch is a defect of the rule, reported as such).
+    it needs, the defaults of the rest, and what a scalar one takes (an int attribute
+    an int, not 2.5 or "3"; a bool one a bool, not "False"); the canonical attributes the
+    op's type rule returns must match the schema (a mismatch is a defect of the rule,
+    reported as such).
     """
     opdef = OPS.get(kind)
     if opdef is None:
@@ -153,9 +155,13 @@ def infer(kind: str, ins: list[TensorType], attrs: Attrs) -> tuple[TensorType, A
                                    f"{takes})")
     kinds = {a.name: a.kind for a in opdef.attrs}
     attrs = {k: v if kinds[k] == "array" else plain_scalars(v) for k, v in attrs.items()}
+    for spec in opdef.attrs:
+        if spec.name in attrs and spec.refuses_given(attrs[spec.name]):
+            raise fail_attr(kind, ins, f"{spec.name} must be {spec.describe()}, got "
+                                       f"{attrs[spec.name]!r}")
     try:
         ty, canon = opdef.infer(kind, ins, with_defaults(opdef, attrs))
-    except (TypeError, ValueError, IndexError) as e:
+    except (TypeError, ValueError, IndexError, OverflowError) as e:
         if isinstance(e, RlxError):
             raise
         # a value the rule could not read (a float axis, a pair of one number): the

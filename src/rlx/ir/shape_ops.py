@@ -13,7 +13,15 @@ import numpy as np
 
 from rlx.ir.dtypes import as_dtype, convert_exactly, exact_int
 from rlx.ir.opdef import define
-from rlx.ir.typerules import _shape_tuple, fail_attr, fail_dtype, fail_shape, norm_axes, norm_axis
+from rlx.ir.typerules import (
+    _shape_tuple,
+    fail_attr,
+    fail_dtype,
+    fail_shape,
+    int_pair_items,
+    norm_axes,
+    norm_axis,
+)
 from rlx.ir.types import (
     Dim,
     Shape,
@@ -243,7 +251,11 @@ define("concat", "shape", (1, 1073741824), _infer_concat,
 
 def _infer_pad(op, ins, a):
     x = ins[0]
-    pads = tuple((int(b), int(e)) for b, e in a["pads"])
+    single = exact_int(a["pads"])
+    pads = ((single, single),) * x.rank if single is not None else int_pair_items(a["pads"])
+    if pads is None:
+        raise fail_attr(op, ins, f"pads must be an int or (before, after) pairs of ints, got "
+                                 f"{a['pads']!r}")
     mode = a["mode"]
     if len(pads) != x.rank:
         raise fail_attr(op, ins, f"pads needs one (before, after) pair per axis, got {pads}")
@@ -267,8 +279,8 @@ def _infer_pad(op, ins, a):
     return TensorType(shape, x.dtype), {"pads": pads, "mode": mode, "value": value}
 
 define("pad", "shape", (1, 1), _infer_pad,
-       ("Pad each axis by (before, after): constant value, reflect (no edge repeat, numpy "
-        "'reflect') or edge."),
+       ("Pad each axis by (before, after) (an int n: (n, n) on every axis, as numpy's): "
+        "constant value, reflect (no edge repeat, numpy 'reflect') or edge."),
        attrs="pads:pairs mode:{constant,reflect,edge}=constant value:number=0.0",
        traits="linear positionwise", precision="narrow")
 
@@ -312,7 +324,7 @@ def _infer_one_hot(op, ins, a):
     idx = ins[0]
     if not idx.dtype.is_int:
         raise fail_dtype(op, ins, "indices must be an integer dtype")
-    depth = int(a["depth"])
+    depth = a["depth"]
     if depth < 0:
         raise fail_attr(op, ins, "depth must be non-negative")
     dt = as_dtype(a["dtype"])

@@ -33,8 +33,9 @@ def fail_attr(op: str, ins: list[TensorType], rule: str) -> GraphBuildError:
 
 
 def norm_axis(op: str, ins: list[TensorType], axis: int, rank: int) -> int:
-    if not isinstance(axis, int) or isinstance(axis, bool):
-        raise fail_attr(op, ins, f"axis must be an int, got {axis!r}")
+    given, axis = axis, exact_int(axis)
+    if axis is None:
+        raise fail_attr(op, ins, f"axis must be an int, got {given!r}")
     if not -rank <= axis < rank:
         raise fail_shape(op, ins, f"axis {axis} is out of range for rank {rank}")
     return axis % rank if rank else 0
@@ -43,15 +44,57 @@ def norm_axis(op: str, ins: list[TensorType], axis: int, rank: int) -> int:
 def norm_axes(op: str, ins: list[TensorType], axes: Any, rank: int) -> tuple[int, ...]:
     if axes is None:
         return tuple(range(rank))
-    if isinstance(axes, int):
+    return tuple(sorted(distinct_axes(op, ins, axes, rank)))
+
+
+def distinct_axes(op: str, ins: list[TensorType], axes: Any, rank: int) -> tuple[int, ...]:
+    """``axes`` (an int or a sequence) made non-negative, in the order given (a builder
+    pairing them with other lists needs it); an axis out of range or named twice is
+    refused, never wrapped or left to override the other."""
+    if exact_int(axes) is not None:
         axes = (axes,)
-    out = tuple(sorted(norm_axis(op, ins, a, rank) for a in axes))
+    out = tuple(norm_axis(op, ins, a, rank) for a in axes)
     if len(set(out)) != len(out):
         raise fail_attr(op, ins, f"repeated axis in {tuple(axes)}")
     return out
 
 
+def int_items(value: Any) -> tuple[int, ...] | None:
+    """``value`` as a tuple of ints when it is a sequence of ints (numpy ints too), else
+    None: a float, bool or string item (int() made 2.5 a 2 and '3' a 3), or no sequence."""
+    if isinstance(value, str):
+        return None
+    try:
+        items = tuple(exact_int(v) for v in value)
+    except TypeError:
+        return None
+    return None if None in items else items
+
+
+def int_pair_items(value: Any) -> tuple[tuple[int, int], ...] | None:
+    """``value`` as a tuple of (int, int) pairs when it is a sequence of them, else None."""
+    if isinstance(value, str):
+        return None
+    try:
+        pairs = tuple(int_items(p) for p in value)
+    except TypeError:
+        return None
+    if any(p is None or len(p) != 2 for p in pairs):
+        return None
+    return pairs  # type: ignore[return-value]
+
+
+def int_tuple(op: str, ins: list[TensorType], value: Any, what: str) -> tuple[int, ...]:
+    """:func:`int_items` of ``value``, refused naming ``what`` when it is not ints."""
+    items = int_items(value)
+    if items is None:
+        raise fail_attr(op, ins, f"{what} must be given as ints, got {value!r}")
+    return items
+
+
 def _shape_tuple(op: str, ins: list[TensorType], shape: Any, what: str = "shape") -> Shape:
+    if isinstance(shape, Dim) or exact_int(shape) is not None:
+        shape = (shape,)    # one size is a shape of one axis, as numpy takes it
     try:    # operator.index: ints only (int() made 2.5 a dimension of 2)
         out = tuple(d if isinstance(d, Dim) else _dimension(d) for d in shape)
     except TypeError:
