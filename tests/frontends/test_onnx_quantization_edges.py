@@ -16,8 +16,9 @@ onnx = pytest.importorskip("onnx")
 ort = pytest.importorskip("onnxruntime")
 ml_dtypes = pytest.importorskip("ml_dtypes")
 
-from onnx import TensorProto, helper, numpy_helper  # noqa: E402
+from onnx import TensorProto, helper  # noqa: E402
 from onnx.reference import ReferenceEvaluator  # noqa: E402
+from tests.frontends.test_onnx_import import init, run_ort, value  # noqa: E402
 
 from rlx.errors import GraphBuildError  # noqa: E402
 from rlx.frontends.onnx import compile_onnx, load  # noqa: E402
@@ -30,19 +31,6 @@ def make_model(nodes, inputs, outputs, initializers=(), opset=21, name="m"):
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     model.ir_version = 11 if opset >= 23 else 10
     return model
-
-
-def value(name, shape, elem=FLOAT):
-    return helper.make_tensor_value_info(name, elem, shape)
-
-
-def init(name, array):
-    return numpy_helper.from_array(np.asarray(array), name)
-
-
-def run_ort(model, feeds):
-    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
-    return sess.run(None, feeds)
 
 
 def run_ref(model, feeds):
