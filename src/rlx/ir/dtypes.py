@@ -139,11 +139,15 @@ FLOAT_DTYPES = tuple(d for d in DType if d.is_float)
 INT_DTYPES = tuple(d for d in DType if d.is_int)
 
 
+_AMBIGUOUS_NAMES = frozenset({"float", "int", "complex", "uint"})
+
+
 def as_dtype(value: object) -> DType:
     """Convert a dtype spelling (``"f32"``, ``rlx.f32``, ``np.float32``, a numpy dtype, a
-    numpy name such as ``"float32"``). None is not one (numpy reads it as float64: a
-    builder whose default None means something says so and handles it), nor are numpy's
-    type codes (``"F"`` is complex64, ``"float"`` float64)."""
+    numpy spelling such as ``"float32"``, ``"f4"`` or ``"<f4"``). None is not one (numpy
+    reads it as float64: a builder whose default None means something says so and
+    handles it), nor are numpy's one-letter codes (``"F"`` is complex64) and the bare
+    Python type names (``"float"`` is float64 to numpy, f32 to rlx's Python floats)."""
     if isinstance(value, DType):
         return value
     names = ", ".join(d.value for d in DType)
@@ -161,7 +165,7 @@ def as_dtype(value: object) -> DType:
         if isinstance(value, str) and DType.BF16 not in _TO_NUMPY:
             _bf16_numpy()  # registers ml_dtypes' names ("bfloat16") with numpy
             return as_dtype(value)
-    if isinstance(value, str) and npd is not None and npd.name != value:
+    if isinstance(value, str) and (len(value) == 1 or value in _AMBIGUOUS_NAMES):
         npd = None
     if npd is not None and DType.BF16 not in _TO_NUMPY and "ml_dtypes" in sys.modules:
         _bf16_numpy()  # a bf16 array can only exist once ml_dtypes is imported
@@ -183,12 +187,14 @@ def exact_int(value: Any) -> int | None:
 
 
 def plain_scalars(value: Any) -> Any:
-    """``value`` with numpy scalars made Python ones (``np.int64(2)`` -> ``2``,
-    ``np.float32`` -> float, ``np.bool_`` -> bool), inside tuples and lists too; any
+    """``value`` with numpy scalars and 0-d arrays made Python ones (``np.int64(2)`` ->
+    ``2``, ``np.float32`` -> float, ``np.bool_`` -> bool), inside tuples and lists too; any
     other value as it is. Attributes pass through it, so that an axis or a size
     computed with numpy is taken as Python's equal would be."""
     if isinstance(value, np.generic) and not isinstance(value, np.complexfloating):
         return value.item()
+    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "biuf":
+        return value.item()     # a 0-d array is a number wherever one is taken
     if isinstance(value, tuple | list):
         return type(value)(plain_scalars(v) for v in value)
     return value

@@ -231,7 +231,8 @@ class Graph:
 
     def constant(self, value: Any, dtype: Any = None) -> Tensor:
         """Bake ``value`` (array-like) into the graph. Python floats default to f32 and
-        Python ints to i64; numpy values (0-d ones and scalars too) keep their dtype.
+        Python ints to i64, in lists too; numpy values (0-d ones, scalars and lists
+        holding them too) keep their dtype.
 
         A Python number or (nested) list given with an integer or bool ``dtype`` must
         be represented in it exactly: ``constant(300, "i8")``, ``constant(2.5, "i32")``
@@ -239,7 +240,10 @@ class Graph:
         out of a dtype's range (for a float dtype, numbers round to nearest). A numpy
         array converts as ``astype`` does."""
         if not isinstance(value, np.ndarray | np.generic):
+            numpy_inside = _holds_numpy(value)
             value = _python_constant(value, None if dtype is None else as_dtype(dtype))
+            if dtype is None and numpy_inside:     # a list of numpy values: numpy's dtype
+                dtype = as_dtype(value.dtype)
         elif dtype is None:     # numpy values keep their dtype, 0-d ones too
             dtype = as_dtype(value.dtype)
         return Tensor(self, self.add("constant", (), value=ConstValue.from_array(value, dtype)))
@@ -334,6 +338,14 @@ def _scalar_dtype(value: Any, like: DType) -> DType:
     if isinstance(value, numbers.Complex):
         return like if like.is_complex else (DType.C128 if like is DType.F64 else DType.C64)
     raise DTypeError(f"cannot use {value!r} ({type(value).__name__}) as a tensor operand")
+
+
+def _holds_numpy(value: Any) -> bool:
+    """Whether a (nested) list or tuple holds numpy scalars or arrays, whose dtype the
+    constant keeps as a numpy array's (``[np.float64(1e-300)]`` is f64, not f32)."""
+    if isinstance(value, np.ndarray | np.generic):
+        return True
+    return isinstance(value, list | tuple) and any(_holds_numpy(v) for v in value)
 
 
 def _python_constant(value: Any, dtype: DType | None) -> np.ndarray:

@@ -88,13 +88,14 @@ def _is_real(v: Any) -> bool:
 
 GIVEN_CHECKS: dict[str, Callable[[Any], bool]] = {
     "int": _is_int,
-    "bool": lambda v: isinstance(v, bool),
+    "bool": lambda v: isinstance(v, bool) or (_is_int(v) and v in (0, 1)),   # numpy's 0 / 1
     "number": _is_real,
     "float": _is_real,
 }
 """Scalar kinds whose value, as a builder gives it (numpy scalars already made Python
 ones), is checked before the type rule reads it: rules read them with int(), float() and
-bool(), which took 2.5 as 2, '3' as 3 and 'False' as True. A float also takes an int."""
+bool(), which took 2.5 as 2, '3' as 3 and 'False' as True. A float also takes an int, a
+bool the ints 0 and 1 (``keepdims=1``, as numpy takes it; made bools before the rule)."""
 
 
 def register_attr_kind(name: str, description: str, check: Callable[[Any], bool]) -> None:

@@ -159,6 +159,8 @@ def infer(kind: str, ins: list[TensorType], attrs: Attrs) -> tuple[TensorType, A
         if spec.name in attrs and spec.refuses_given(attrs[spec.name]):
             raise fail_attr(kind, ins, f"{spec.name} must be {spec.describe()}, got "
                                        f"{attrs[spec.name]!r}")
+        if spec.kind == "bool" and type(attrs.get(spec.name)) is int:
+            attrs[spec.name] = bool(attrs[spec.name])
     try:
         ty, canon = opdef.infer(kind, ins, with_defaults(opdef, attrs))
     except (TypeError, ValueError, IndexError, OverflowError) as e:
