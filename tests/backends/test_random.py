@@ -239,7 +239,7 @@ def test_run_index_uses_both_counter_words(device):
 
 def test_bad_random_arguments_and_rng_options_are_refused():
     """An empty or reversed range, a negative std, non-finite or non-number bounds, a
-    shape that is not a sequence of ints, a bool seed or a non-bool advance: clear rlx
+    shape that is not ints (one int is one axis), a bool seed or a non-bool advance: clear rlx
     errors (low 2, high 1 ran in (1, 2); advance="no" switched advancing on; shape
     (2.5,) became (2,))."""
     g = rlx.Graph("bad_random")
@@ -247,10 +247,11 @@ def test_bad_random_arguments_and_rng_options_are_refused():
                  lambda: rlx.random_normal(g, (3,), std=-1.0),
                  lambda: rlx.random_uniform(g, (3,), low=float("nan")),
                  lambda: rlx.random_uniform(g, (3,), low="a"),
-                 lambda: rlx.random_uniform(g, 3),
+                 lambda: rlx.random_uniform(g, "3"),
                  lambda: rlx.random_uniform(g, (2.5,))):
         with pytest.raises(rlx.GraphBuildError):
             call()
+    assert rlx.random_uniform(g, 3).shape == (3,)     # one int: one axis, as reshape takes it
     for bad in ({"seed": True}, {"seed": 1, "advance": "no"}, {"seed": -1}):
         with pytest.raises(rlx.InputError):
             rlx.RngOptions(**bad)
