@@ -325,6 +325,44 @@ def test_a_resumed_run_equals_the_uninterrupted_one(tmp_path, make):
         rd.shutdown()
 
 
+def test_rolling_back_or_loading_other_state_continues_as_the_saved_run(tmp_path):
+    """A checkpoint of step 0 (no optimizer state yet) loaded after two steps, and an
+    Adam checkpoint loaded into a trainer that took as many steps with other buffers
+    (weight decay): the flat state the compiled steps used no longer backs opt.state,
+    so it is dropped. Before, the first failed with a KeyError and the second stepped
+    on the trainer's old moments."""
+    rs = np.random.default_rng(2)
+    start = {"w": rs.standard_normal((4, 3)), "b": rs.standard_normal(3)}
+    batches = [{"x": rs.standard_normal((5, 4))} for _ in range(4)]
+    rd.init(0, 1, master_port=free_port(), timeout=10)
+    try:
+        whole = rd.DataParallelTrainer(_tanh_loss(), start, Adam(0.05))
+        for batch in batches:
+            whole.step(batch)
+        back = rd.DataParallelTrainer(_tanh_loss(), start, Adam(0.05))
+        back.save(tmp_path / "start.npz")
+        for batch in batches[:2]:
+            back.step(batch)
+        back.load(tmp_path / "start.npz")
+        for batch in batches:
+            back.step(batch)
+        half = rd.DataParallelTrainer(_tanh_loss(), start, Adam(0.05))
+        for batch in batches[:2]:
+            half.step(batch)
+        half.save(tmp_path / "half.npz")
+        other = rd.DataParallelTrainer(_tanh_loss(), start, Adam(0.05, weight_decay=0.5))
+        for batch in batches[:2]:
+            other.step(batch)
+        other.load(tmp_path / "half.npz")
+        for batch in batches[2:]:
+            other.step(batch)
+        for name, value in whole.params().items():
+            np.testing.assert_array_equal(back.params()[name], value)
+            np.testing.assert_array_equal(other.params()[name], value)
+    finally:
+        rd.shutdown()
+
+
 def _rewrite_checkpoint(src, dst, meta_change=None, arrays_change=None) -> None:
     """A copy of the checkpoint ``src`` at ``dst`` with its meta JSON and arrays edited."""
     with np.load(src) as data:

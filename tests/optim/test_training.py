@@ -340,3 +340,51 @@ def test_trainer_steps_match_float64_gradient_descent(device):
     assert trainer.resident_steps == 3 and trainer.host_steps == 0
     params["w"][:] = 0.0                                 # a copy: the trainer's are intact
     np.testing.assert_allclose(trainer.params()["w"], w, rtol=1e-5)
+
+
+def test_cleared_optimizer_state_restarts_the_moments(device):
+    """opt.state.clear() (or deleting one entry) after compiled steps starts Adam's
+    moments again from zero, as torch.optim does; the next step was a KeyError.
+    Reference: Adam in float64 numpy from the params of that moment."""
+    rng = np.random.default_rng(4)
+    x, y = rng.standard_normal((8, 3)), rng.standard_normal(8)
+    opt = Adam(0.1)
+    trainer = Trainer(_linear_regression(), {"w": rng.standard_normal(3), "b": np.asarray(0.5)},
+                      opt, device=device)
+    trainer.step({"x": x, "y": y})
+    for clear, restarted in ((opt.state.clear, ("w", "b")), (lambda: opt.state.pop("w"), ("w",))):
+        clear()
+        params = trainer.params()
+        w, b = params["w"].astype(np.float64), float(params["b"])
+        err = x @ (2 * w) + b - y
+        grads = {"w": 4 * x.T @ err / 8, "b": 2 * err.mean()}
+        trainer.step({"x": x, "y": y})
+        got = trainer.params()
+        for name in restarted:        # Adam's first step: lr * g / (|g| + eps)
+            g = grads[name]
+            expected = {"w": w, "b": b}[name] - 0.1 * g / (np.abs(g) + 1e-8)
+            np.testing.assert_allclose(got[name], expected, rtol=1e-5, atol=1e-6)
+        assert opt.state["w"].steps == 1
+
+
+def test_a_one_element_loss_and_bad_trainer_arguments():
+    """A loss of shape (1,) (grad takes one element) returns its float from step and
+    trains in fit (it was a TypeError after the params had stepped); an optimizer that
+    is not rlx's, or trainable / inputs given as one string, are InputErrors."""
+    g = rlx.Graph("one_element")
+    x = g.input("x", (4, 3))
+    w = g.param("w", (3,))
+    g.set_outputs([((x @ w) ** 2.0).mean().reshape((1,))])
+    xs = np.arange(12, dtype=np.float32).reshape(4, 3) / 10
+    trainer = Trainer(g, {"w": np.ones(3, np.float32)}, SGD(0.1))
+    pred = xs.astype(np.float64) @ np.ones(3)
+    assert trainer.step({"x": xs}) == pytest.approx(np.mean(pred ** 2), rel=1e-6)
+    np.testing.assert_allclose(trainer.params()["w"], 1 - 0.1 * 2 * xs.T @ pred / 4, rtol=1e-6)
+    result = fit(g, {"w": np.ones(3, np.float32)}, SGD(0.1), [{"x": xs}], progress=False)
+    assert result.history[0].loss == pytest.approx(np.mean(pred ** 2), rel=1e-6)
+    init = {"w": np.ones(3, np.float32)}
+    for kwargs, match in [({"optimizer": "sgd"}, "must be an rlx.optim optimizer"),
+                          ({"optimizer": SGD(0.1), "trainable": "w"}, "trainable is a list"),
+                          ({"optimizer": SGD(0.1), "inputs": "x"}, "inputs is a list")]:
+        with pytest.raises(InputError, match=match):
+            Trainer(g, init, **kwargs)

@@ -304,6 +304,12 @@ class _StepBatch:
         opt = self.optimizer
         group = opt._groups.get(self.pairs)
         dtype = self.params[0].dtype
+        if group is not None and any(opt.state.get(name) is not member for name, member
+                                     in zip(group.names, group.members)):
+            # opt.state was edited since (cleared, an entry deleted or replaced, a
+            # checkpoint restored with other buffers): the group no longer backs it
+            del opt._groups[self.pairs]
+            group = None
         if group is None:
             names = [name for name, _ in self.pairs]
             fresh = len(set(names)) == len(names) and not any(n in opt.state for n in names)

@@ -190,6 +190,13 @@ class Trainer:
                  trainable: Sequence[str] | None = None, inputs: Sequence[str] | None = None,
                  device: str = "reference", options: CompileOptions | None = None,
                  rewrite: Callable[[Graph], Graph] | None = None):
+        if not isinstance(optimizer, Optimizer):
+            raise InputError(f"Trainer: optimizer must be an rlx.optim optimizer (SGD, Adam, "
+                             f"...), got {optimizer!r}")
+        for what, names_given in (("trainable", trainable), ("inputs", inputs)):
+            if isinstance(names_given, (str, bytes)):
+                raise InputError(f"Trainer: {what} is a list of names, got the string "
+                                 f"{names_given!r} (write [{names_given!r}])")
         names = _check_trainable(loss, params, trainable)
         types = dict(loss.params)
         not_float = [f"{n} ({types[n].dtype})" for n in names if not types[n].dtype.is_float]
@@ -226,14 +233,14 @@ class Trainer:
         if self.optimizer.step_compiled(self.compiled, self.trainable, self._host):
             self.resident_steps += 1
             self._host_stale = True
-            return float(value)
+            return _loss_value(value)
         if self.host_steps == 0:
             warnings.warn(f"Trainer: the compiled graph on {self.compiled.device!r} cannot "
                           "step params in place (a backend without the hook, or a prepare "
                           "stage from split_params=True); stepping host copies and re-setting "
                           "them every step", RuntimeWarning, stacklevel=2)
         self.host_steps += 1
-        return float(value)
+        return _loss_value(value)
 
     def set_param(self, name: str, value: Any) -> None:
         """Replace param ``name``'s value (in the compiled graph and the host copy the
@@ -314,6 +321,11 @@ def _run_epoch(trainer: Trainer, epoch: int, epochs: int, batches: Iterable[Batc
     result = EpochMetrics(epoch, float(np.mean(losses)), metrics, time.perf_counter() - started)
     bar.close(_summary(result))
     return result
+
+
+def _loss_value(value: np.ndarray) -> float:
+    """The loss as a Python float: grad accepts a loss of shape () or of one element."""
+    return float(np.asarray(value).reshape(()))
 
 
 def _check_trainable(loss: Graph, params: Mapping[str, Any],
