@@ -194,14 +194,14 @@ def test_logprobs_are_the_models_log_softmax(served, client):
 
 def test_completion_logprobs(served, client):
     r = client.completions.create(model=DECODER, prompt="Once upon a time", max_tokens=6,
-                                  temperature=0, logprobs=2, echo=True)
+                                  temperature=0, logprobs=2)
     lp = r.choices[0].logprobs
     assert len(lp.tokens) == len(lp.token_logprobs) == r.usage.completion_tokens == 6
     assert all(len(top) == 2 and max(top.values()) == pytest.approx(value)
                for top, value in zip(lp.top_logprobs, lp.token_logprobs))
-    assert lp.text_offset[0] == len("Once upon a time")
+    assert lp.text_offset[0] == 0
     assert np.diff(lp.text_offset).tolist() == [len(t) for t in lp.tokens[:-1]]
-    assert r.choices[0].text == "Once upon a time" + "".join(lp.tokens)
+    assert r.choices[0].text == "".join(lp.tokens)
     plain = client.completions.create(model=DECODER, prompt="Once upon a time", max_tokens=6,
                                       temperature=0)
     assert plain.choices[0].logprobs is None
@@ -291,6 +291,8 @@ def test_speculative_serving_answers_as_speculative_generate(served, client):
      "invalid_value"),
     ({"model": DECODER, "messages": QUESTION, "top_logprobs": 2}, 400, "invalid_value"),
     ({"model": DECODER, "prompt": "x", "logprobs": 6}, 400, "invalid_value"),
+    # OpenAI's echo with logprobs scores the prompt's tokens too, which rlx does not do
+    ({"model": DECODER, "prompt": "x", "logprobs": 1, "echo": True}, 400, "invalid_value"),
     ({"model": DECODER, "messages": QUESTION, "presence_penalty": 0.5}, 400,
      "unsupported_parameter"),
     ({"model": DECODER, "prompt": "x", "logit_bias": {"7042": -100}}, 400,
@@ -772,6 +774,35 @@ def test_echo_of_a_prompt_of_token_ids_is_its_text(served, client):
                                   echo=True)
     plain = client.completions.create(model=DECODER, prompt=ids, max_tokens=3, temperature=0)
     assert r.choices[0].text == "Once upon a time" + plain.choices[0].text
+    # special tokens are part of the prompt's text (transformers' decode without
+    # skip_special_tokens); they were left out, and a prompt of them echoed nothing
+    tok = served[2].tokenizer
+    start = tok.encode("<|im_start|>", add_special_tokens=False)
+    assert len(start) == 1
+    r = client.completions.create(model=DECODER, prompt=start + ids, max_tokens=1,
+                                  temperature=0, echo=True)
+    assert r.choices[0].text.startswith("<|im_start|>Once upon a time")
+
+
+def test_without_max_tokens_a_chat_ends_at_the_context(served):
+    """A chat without max_tokens runs to the end of the context: prompt and
+    completion within it, the limit an explicit max_tokens is held to (one token more
+    was generated)."""
+    def ask(pad: int, **extra):
+        content = "Tell me a long story about a cat." + " cat" * pad
+        body = {"model": DECODER, "temperature": 0, **extra,
+                "messages": [{"role": "user", "content": content}]}
+        return _post(served[0] + "/v1/chat/completions", body)
+
+    pad = MAX_SEQ - 3 - ask(0, max_tokens=1)[2]["usage"]["prompt_tokens"]
+    status, _, answer = ask(pad, max_tokens=1)
+    assert status == 200 and answer["usage"]["prompt_tokens"] == MAX_SEQ - 3, answer
+    status, _, answer = ask(pad, max_tokens=4)
+    assert status == 400 and answer["error"]["code"] == "context_length_exceeded"
+    status, _, answer = ask(pad)
+    assert status == 200, answer
+    assert answer["usage"]["completion_tokens"] == 3, answer
+    assert answer["usage"]["total_tokens"] == MAX_SEQ
 
 
 def test_a_neutral_unsupported_field_is_accepted(served):

@@ -382,4 +382,5 @@ def _usage(prompt_tokens: list[int], completion_tokens: int) -> dict[str, int]:
 
 def _prompt_text(prompt: Any, tokenizer: Any) -> str:
     """The text ``echo`` repeats: the prompt, or the text of a prompt of token ids."""
-    return prompt if isinstance(prompt, str) else tokenizer.decode(prompt)
+    return prompt if isinstance(prompt, str) else tokenizer.decode(prompt,
+                                                                   skip_special_tokens=False)

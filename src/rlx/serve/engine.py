@@ -399,7 +399,9 @@ class Engine:
                                     f"({req.max_tokens}) exceed this model's context of "
                                     f"{max_seq} tokens", param="max_tokens",
                                code="context_length_exceeded")
-            budget = req.max_tokens if req.max_tokens is not None else max_seq
+            # prompt and completion within max_seq, the limit an explicit max_tokens is
+            # held to above, for a chat without one and a completion's default too
+            budget = space if req.max_tokens is None else min(req.max_tokens, space)
             max_new = room(model, [ids], budget)
             for i in range(req.n):
                 sampling = req.sampling

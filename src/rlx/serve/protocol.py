@@ -151,6 +151,10 @@ def parse_generation(body: dict[str, Any], chat: bool) -> GenerationRequest:
     echo = body.get("echo", False)
     if not isinstance(echo, bool) or (echo and chat):
         raise invalid("echo", "'echo' must be true or false (completions only)")
+    if echo and logprobs is not None:
+        raise invalid("echo", "'echo' with 'logprobs' would need the prompt's tokens scored, "
+                              "which this server does not do: it gives log-probabilities of "
+                              "generated tokens only (ask without 'echo')")
     return GenerationRequest(chat, prompts, max_tokens,
                              SamplingParams(temperature=temperature, top_k=top_k, top_p=top_p,
                                             seed=seed),
