@@ -85,3 +85,39 @@ def test_packed_weights_scales_are_not_rounded_again(device):
             cg.set_param(f"emb.{suffix}", value)
         (rows,) = cg.run({"ids": np.array([0, 5, 15])})
         np.testing.assert_array_equal(rows, unpack_weight(packed, scheme, 64)[[0, 5, 15]])
+
+
+def test_params_move_only_between_graphs_of_one_number_format(device):
+    """copy_params_from / share_params_from between a graph that rounds its params on
+    upload and one that does not (or rounds to another format) is refused (False): the
+    storage holds the other graph's values, which the rounded graph ran unrounded."""
+    w = np.linspace(-3.3, 27.5, 8 * 40, dtype=np.float32).reshape(8, 40)
+    values = {"w": w, "b": np.zeros(40, np.float32), "keep": np.zeros(40, np.float32),
+              "codes": np.zeros(4, np.uint8)}
+    plain = rlx.Session(device, rlx.CompileOptions(split_params=False)).compile(_graph())
+    other = _compile(device, F.FP8_E5M2)
+    same = _compile(device, F.FP8_E4M3)
+    for cg in (plain, other, same):
+        for name, value in values.items():
+            cg.set_param(name, value)
+    rounded = _compile(device, F.FP8_E4M3)
+    for source in (plain, other):
+        assert not rounded.copy_params_from(source)
+        assert not rounded.share_params_from(source)
+    assert rounded.copy_params_from(same)
+    eye = np.zeros((2, 8), np.float32)
+    eye[0, 0] = eye[1, 3] = 1.0
+    out, _ = rounded.run({"x": eye})
+    expect = w.astype(ml_dtypes.float8_e4m3fn).astype(np.float32)
+    np.testing.assert_array_equal(out, expect[[0, 3]])
+
+
+def test_an_f64_param_keeps_a_format_wider_than_float(device):
+    g = rlx.Graph("wide_param")
+    g.set_outputs([g.param("w", (3,), "f64") * 1.0])
+    opts = rlx.CompileOptions(number_format=F.FloatFormat.custom(11, 30), split_params=False)
+    cg = rlx.Session(device, opts).compile(g)
+    w = np.array([1 + 2.0 ** -28, 1.5 * 2.0 ** 996, 1 + 2.0 ** -31])
+    cg.set_param("w", w)
+    (out,) = cg.run({})
+    np.testing.assert_array_equal(out, [1 + 2.0 ** -28, 1.5 * 2.0 ** 996, 1.0])

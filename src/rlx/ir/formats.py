@@ -237,17 +237,18 @@ class FormatScaling:
 def round_slice_scaled(data: np.ndarray, fmt: FloatFormat, scaling: FormatScaling,
                        row_len: int) -> np.ndarray:
     """The oracle: ``data`` (any shape, row-major rows of ``row_len``) rounded to ``fmt``
-    under ``scaling``; returns float32 of the same shape."""
+    under ``scaling``; returns the rounded values as float64, of the same shape (callers
+    cast them to their dtype: an f64 tensor keeps what a format wider than float holds)."""
     x = np.asarray(data, dtype=np.float64)
     if scaling.kind == "none":
-        return fmt.round(x).astype(np.float32)
+        return fmt.round(x)
     if scaling.kind == "per_tensor":
         amax = float(np.max(np.abs(x[np.isfinite(x)]), initial=0.0))
         # at least the smallest normal float: a format of float's range (bf16) would
         # make amax / max subnormal, or 0, and x / scale overflow
         scale = max(np.float32(amax / fmt.max), np.float32(2.0**-126)) if amax > 0 else \
             np.float32(1.0)
-        return (fmt.round(x / float(scale)) * float(scale)).astype(np.float32)
+        return fmt.round(x / float(scale)) * float(scale)
     if row_len <= 0 or x.size % row_len:
         raise GraphBuildError(f"round_slice_scaled: {x.size} values do not split into rows "
                               f"of {row_len}")
@@ -266,7 +267,7 @@ def round_slice_scaled(data: np.ndarray, fmt: FloatFormat, scaling: FormatScalin
             # (also in a format without a zero)
             q = np.where(scale > 0, sat.round(block / scale) * scale, 0.0)
         out[:, start:start + scaling.block] = np.where(np.isnan(block), np.nan, q)
-    return out.reshape(x.shape).astype(np.float32)
+    return out.reshape(x.shape)
 
 
 def _block_amax(block: np.ndarray) -> np.ndarray:

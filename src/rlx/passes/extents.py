@@ -12,7 +12,8 @@ inputs:
 
 * reductions, cumulative sums, softmax and the contraction of a matmul see the padded
   positions replaced by the operation's identity (0, 1, -inf, +inf), and ``mean``
-  divides by the active count;
+  divides by the active count; a rounding to a number format scaled by the amax of
+  the tensor or of a block sees them as 0;
 * attention masks the padded keys and zeroes their keys and values, and
   cached_attention zeroes its padded new keys and values (a backend whose attention
   reads only the active keys and new rows, like cpu, skips this);
@@ -289,6 +290,16 @@ class _Lowering:
         return self.new.add(node.op, (x,), **node.attr_dict)
 
     _log_softmax = _softmax
+
+    def _round_to_format(self, node, ins, operands):
+        """A scaled rounding takes its scale from the amax of the tensor or of a block
+        of a row: the padding counts as 0, which never raises an amax (blocks start at
+        each row's first position, whatever its length)."""
+        axes = [i for i, d in enumerate(ins[0].shape) if isinstance(d, Dim)]
+        if node.attr("scaling") == "none" or not axes:
+            return None
+        x = self._masked(operands[0], ins[0], axes, "zero")
+        return self.new.add(node.op, (x,), **node.attr_dict)
 
     def _matmul(self, node, ins, operands):
         x, y = ins

@@ -55,7 +55,9 @@ class UploadRounding:
         row = self.row_len.get(name)
         if row is None:
             return value
-        rounded = round_slice_scaled(value.astype(np.float32), self.fmt, self.scaling, row)
+        rounded = round_slice_scaled(value, self.fmt, self.scaling, row)
+        if value.dtype != np.float64:
+            rounded = rounded.astype(np.float32)
         return rounded.astype(value.dtype)
 
 
@@ -508,11 +510,14 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
         return twin
 
     def _same_shape(self, other: CompiledGraph) -> bool:
+        # the same number_format too: a param's storage holds values rounded on upload
         return (self.device == other.device and self._params == other._params
-                and (self._staging is None) == (other._staging is None))
+                and (self._staging is None) == (other._staging is None)
+                and self._rounding == other._rounding)
 
     def copy_params_from(self, other: CompiledGraph) -> bool:
-        """Copy every param value from ``other``; False across devices or layouts. Both
+        """Copy every param value from ``other``; False across devices, layouts or
+        upload roundings (``number_format``). Both
         graphs' locks are held: a thread setting ``other``'s params meanwhile gives
         its values before or after, never a mix."""
         _check_graph("copy_params_from", other)
@@ -526,7 +531,8 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
             return True
 
     def share_params_from(self, other: CompiledGraph) -> bool:
-        """Use ``other``'s param storage (no copy); False across devices or layouts.
+        """Use ``other``'s param storage (no copy); False across devices, layouts or
+        upload roundings (``number_format``).
         Both graphs' locks are held while the storage changes hands."""
         _check_graph("share_params_from", other)
         with both_locked(self, other):

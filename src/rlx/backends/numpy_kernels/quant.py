@@ -18,6 +18,8 @@ def round_to_format(node: Node, args: list[np.ndarray], ctx: KernelContext) -> n
     if x.size == 0:
         return x.copy()
     out = round_slice_scaled(x.astype(np.float64), fmt, scaling, row_len)
+    if x.dtype != np.float64:      # through float, as the cpu kernel stores f32 / f16 / bf16
+        out = out.astype(np.float32)
     return out.astype(x.dtype).reshape(x.shape)
 
 

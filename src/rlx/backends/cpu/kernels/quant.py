@@ -120,8 +120,11 @@ def render_round_to_format(ctx: RenderContext, node: Node) -> str:
         _block_scales(w, ctx, fmt, scaling, n, row)
         scaled = _call(ctx, fmt, "w[i] / bs[i]", True)
         value = f"(w[i] != w[i] ? NAN : (bs[i] > 0 ? {scaled} : 0.0) * bs[i])"
-    w.line(f"for (int64_t i = 0; i < n; i++) {{ float f = (float)({value}); "
-           f"{store} = {cstyle.store(dt, '(' + cstyle.cty(dt) + ')f')}; }}")
+    if dt is DType.F64:     # a format wider than float keeps its bits
+        w.line(f"for (int64_t i = 0; i < n; i++) {store} = {value};")
+    else:
+        w.line(f"for (int64_t i = 0; i < n; i++) {{ float f = (float)({value}); "
+               f"{store} = {cstyle.store(dt, '(' + cstyle.cty(dt) + ')f')}; }}")
     return w.text()
 
 
