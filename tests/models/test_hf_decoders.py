@@ -242,6 +242,52 @@ def test_older_config_spellings():
     assert qwen2.layer_windows == (None,) * 6
 
 
+@pytest.mark.parametrize("config_class, drop", [
+    ("MixtralConfig", ["rope_parameters", "rope_theta"]),
+    ("Qwen3Config", ["head_dim"]),
+    ("Gemma3TextConfig", ["query_pre_attn_scalar", "hidden_activation", "head_dim"]),
+])
+def test_fields_a_config_leaves_out_take_transformers_defaults(config_class, drop):
+    """A trimmed config.json: what transformers' config class fills in (Mixtral's RoPE
+    base 1e6, not Llama's 10000; Gemma 3's query_pre_attn_scalar 256 and tanh GELU;
+    Qwen3's and Gemma 3's head width)."""
+    fields = _hf_config(config_class).to_dict()
+    for name in drop:
+        fields.pop(name, None)
+    hf = getattr(transformers, config_class).from_dict(fields)
+    config = DecoderConfig.from_hf(fields, [])
+    params = hf.rope_parameters.get("full_attention", hf.rope_parameters)
+    assert config.rope_base == params["rope_theta"]
+    head_dim = hf.head_dim or hf.hidden_size // hf.num_attention_heads   # None: the width
+    assert config.head_dim == head_dim
+    scalar = getattr(hf, "query_pre_attn_scalar", None)
+    assert config.score_scale == (scalar or head_dim) ** -0.5
+    activation = getattr(hf, "hidden_activation", None) or hf.hidden_act
+    assert config.activation == {"silu": "silu", "gelu_pytorch_tanh": "gelu_tanh"}[activation]
+
+
+def test_gemma3_softcap_of_scores_27b_scale_and_a_head_in_a_tied_file():
+    """Gemma 3 has no soft-cap of attention scores: transformers and llama.cpp ignore
+    the field a config carries over from Gemma 2. A Gemma 3 GGUF of 62 blocks (27B)
+    without attention.scale scales scores by 1 / sqrt(hidden / heads), as llama.cpp
+    does. A file with an lm_head.weight uses it even when tie_word_embeddings is true,
+    as transformers 5 does."""
+    gemma = DecoderConfig.from_hf({**_hf_config("Gemma3TextConfig").to_dict(),
+                                   "attn_logit_softcapping": 50.0}, [])
+    assert gemma.attn_softcap is None
+    meta = _gguf_metadata("gemma3", **{"gemma3.block_count": 62,
+                                      "gemma3.attention.key_length": 32,
+                                      "gemma3.attention.value_length": 32,
+                                      "gemma3.attn_logit_softcapping": 50.0})
+    big = DecoderConfig.from_gguf(meta, [])
+    assert big.score_scale == (64 // 4) ** -0.5 and big.attn_softcap is None
+    meta["gemma3.block_count"] = 26
+    assert DecoderConfig.from_gguf(meta, []).score_scale == 32 ** -0.5
+    llama = DecoderConfig.from_hf({**_hf_config("LlamaConfig").to_dict(),
+                                   "tie_word_embeddings": True}, ["lm_head.weight"])
+    assert not llama.tied_embeddings
+
+
 def _gguf_metadata(arch: str, **extra) -> dict:
     meta = {"general.architecture": arch, f"{arch}.context_length": 256,
             f"{arch}.embedding_length": 64, f"{arch}.block_count": 4,

@@ -132,6 +132,16 @@ ARCHITECTURES: dict[str, ArchDefaults] = {
 HF_MODEL_TYPES: dict[str, str] = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3",
                                   "qwen3_moe": "qwen3moe", "mixtral": "llama",
                                   "gemma3_text": "gemma3"}
+_HF_DEFAULTS: dict[str, dict[str, Any]] = {
+    "mixtral": {"rope_theta": 1e6},
+    "qwen3": {"head_dim": 128},
+    "gemma3_text": {"head_dim": 256, "query_pre_attn_scalar": 256.0,
+                    "hidden_activation": "gelu_pytorch_tanh"},
+}
+"""Values transformers' config class of a ``model_type`` gives fields that a
+``config.json`` leaves out, where they differ from the architecture's defaults (a
+trimmed Mixtral config rotated with Llama's base of 10000, not 1e6)."""
+
 """``model_type`` of a Hugging Face ``config.json`` -> architecture of
 :data:`ARCHITECTURES` (LlamaForCausalLM, Qwen2ForCausalLM, Qwen3ForCausalLM,
 Qwen3MoeForCausalLM, MixtralForCausalLM, Gemma3ForCausalLM)."""
@@ -332,8 +342,9 @@ class DecoderConfig:
             sandwich_norms=defaults.sandwich_norms,
             biases=biases,
             embed_scale=math.sqrt(hidden) if defaults.scale_embeddings else 1.0,
-            attn_scale=key.number("attention.scale", None),
-            attn_softcap=key.number("attn_logit_softcapping", None),
+            attn_scale=key.number("attention.scale", _gguf_attn_scale(arch, n_layers, hidden,
+                                                                      n_heads)),
+            attn_softcap=_attn_softcap(arch, key.number("attn_logit_softcapping", None)),
             final_softcap=key.number("final_logit_softcapping", None),
             tied_embeddings="output.weight" not in tensor_names,
             bos_id=_token_id(metadata, "tokenizer.ggml.bos_token_id"),
@@ -364,18 +375,21 @@ class DecoderConfig:
         key = _ConfigReader(config, "", "config.json")
         hidden = key.integer("hidden_size")
         n_heads = key.integer("num_attention_heads")
-        head_dim = key.integer("head_dim", hidden // max(n_heads, 1))
+        unstated = _HF_DEFAULTS.get(model_type, {})
+        head_dim = key.integer("head_dim", unstated.get("head_dim", hidden // max(n_heads, 1)))
         n_layers = _layer_count(key.integer("num_hidden_layers"), tensor_names,
                                 _HF_LAYER, "config.json: num_hidden_layers")
         if config.get("use_bidirectional_attention"):
             raise ModelConfigError("config.json: use_bidirectional_attention is not "
                                    "supported (rlx's decoders attend causally)")
-        rope = _hf_rope(config, defaults, head_dim)
-        activation = key.text("hidden_activation", None) or key.text("hidden_act", "silu")
+        rope = _hf_rope(config, defaults, head_dim,
+                        unstated.get("rope_theta", defaults.rope_base))
+        activation = key.text("hidden_activation", None) or key.text(
+            "hidden_act", unstated.get("hidden_activation", "silu"))
         if activation not in _HF_ACTIVATIONS:
             raise ModelConfigError(f"config.json: activation {activation!r} is not supported "
                                    f"({', '.join(_HF_ACTIVATIONS)})")
-        scalar = key.number("query_pre_attn_scalar", None)
+        scalar = key.number("query_pre_attn_scalar", unstated.get("query_pre_attn_scalar"))
         if scalar is not None and not scalar > 0:
             raise ModelConfigError(f"config.json: query_pre_attn_scalar must be > 0, got "
                                    f"{scalar}")
@@ -401,9 +415,12 @@ class DecoderConfig:
             biases=_hf_biases(model_type, key),
             embed_scale=math.sqrt(hidden) if defaults.scale_embeddings else 1.0,
             attn_scale=None if scalar is None else scalar ** -0.5,
-            attn_softcap=key.number("attn_logit_softcapping", None),
+            attn_softcap=_attn_softcap(arch, key.number("attn_logit_softcapping", None)),
             final_softcap=key.number("final_logit_softcapping", None),
-            tied_embeddings=("lm_head.weight" not in tensor_names) if tied is None else tied,
+            # an lm_head.weight in the file is the head, whatever tie_word_embeddings
+            # says (transformers 5 does not tie a checkpoint that holds both)
+            tied_embeddings=False if "lm_head.weight" in tensor_names else (
+                True if tied is None else tied),
             bos_id=_first_id(config.get("bos_token_id"), generation.get("bos_token_id")),
             eos_ids=_stop_ids(_id_list(config.get("eos_token_id"))
                               + _id_list(generation.get("eos_token_id")),
@@ -676,8 +693,23 @@ def _hf_biases(model_type: str, key: _ConfigReader) -> tuple[str, ...]:
     return biases + (_MLP if key.flag("mlp_bias", False) else ())
 
 
-def _hf_rope(config: Mapping[str, Any], defaults: ArchDefaults,
-             head_dim: int) -> dict[str, Any]:
+def _attn_softcap(arch: str, value: float | None) -> float | None:
+    """Gemma 3 has no soft-cap of the attention scores (Gemma 2 had): transformers and
+    llama.cpp ignore an ``attn_logit_softcapping`` its config still carries."""
+    return None if arch == "gemma3" else value
+
+
+def _gguf_attn_scale(arch: str, n_layers: int, hidden: int, n_heads: int) -> float | None:
+    """The score scale llama.cpp gives a file without ``attention.scale``: Gemma 3 27B
+    (62 blocks) scales by 1 / sqrt(hidden / heads), its query_pre_attn_scalar, which is
+    not its head width; None (head_dim ** -0.5) otherwise."""
+    if arch == "gemma3" and n_layers == 62:
+        return (hidden // max(n_heads, 1)) ** -0.5
+    return None
+
+
+def _hf_rope(config: Mapping[str, Any], defaults: ArchDefaults, head_dim: int,
+             base_default: float) -> dict[str, Any]:
     """``rope_dim``, ``rope_base``, ``rope_scale``, ``rope_freq_factors`` and
     ``rope_base_local`` from ``rope_parameters`` (one dict, or one per layer type) or
     from ``rope_theta`` / ``rope_scaling`` / ``rope_local_base_freq``."""
@@ -707,7 +739,7 @@ def _hf_rope(config: Mapping[str, Any], defaults: ArchDefaults,
                                f"supported for model_type {config.get('model_type')!r} "
                                "(its reference implementation rotates the whole head)")
     rope_dim = head_dim
-    base = key.number("rope_theta", defaults.rope_base)
+    base = key.number("rope_theta", base_default)
     kind = key.text("rope_type", None) or key.text("type", "default")
     fields: dict[str, Any] = {"rope_dim": rope_dim, "rope_base": base,
                               "rope_base_local": defaults.rope_base_local}
