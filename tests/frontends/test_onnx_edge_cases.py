@@ -303,6 +303,21 @@ def test_gru_activation_parameters_go_to_the_functions_that_take_them(device):
     _check_against_ort(model, {"X": x}, device)
 
 
+def test_a_recurrence_over_a_symbolic_sequence_axis_is_refused_at_import():
+    """Unrolled to the bound, a GRU over a symbolic axis compiled, then failed every
+    run shorter than the bound; a symbolic batch axis imports and gives onnxruntime's
+    values."""
+    model, x = _gru()
+    model.graph.input[0].type.tensor_type.shape.dim[0].dim_param = "seq"
+    model.graph.input[0].type.tensor_type.shape.dim[1].dim_param = "batch"
+    with pytest.raises(GraphBuildError, match="recurrence over the symbolic axis seq"):
+        load(model, input_shapes={"seq": rlx.Dim("seq", max=8), "batch": 2})
+    compiled = compile_onnx(model, device="reference",
+                            input_shapes={"seq": 3, "batch": rlx.Dim("batch", max=4)})
+    for got, want in zip(compiled.run({"X": x[:, :1]}), _ort(model, {"X": x[:, :1]})):
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
 @pytest.mark.parametrize("direction, directions, layout, match", [
     ("backward", 1, 0, "direction must be"),
     ("bidirectional", 1, 0, "needs W and R for 2"),
@@ -404,6 +419,67 @@ def test_a_symbolic_length_used_as_a_number_is_refused():
     compiled = compile_onnx(reshaped, device="reference",
                             input_shapes={"seq": rlx.Dim("seq", max=10)})
     np.testing.assert_array_equal(compiled.run({"x": x})[0], x)
+
+
+def _ones_over_seq(tail):
+    """x [batch, seq]; mask = ConstantOfShape(Shape(x)) (a table of ones of the bounds'
+    size), then ``tail`` nodes reading x, mask and ``lens`` [batch] (i64)."""
+    nodes = [helper.make_node("Shape", ["x"], ["shape"]),
+             helper.make_node("ConstantOfShape", ["shape"], ["mask"],
+                              value=numpy_helper.from_array(np.ones(1, np.float32))),
+             *tail]
+    model = _model(nodes, [_value("x", ["batch", "seq"]),
+                           _value("lens", ["batch"], TensorProto.INT64)],
+                   [_value("y", None)])
+    model.graph.initializer.extend([numpy_helper.from_array(np.array([1], np.int64), "axis")])
+    return model
+
+
+def test_a_count_over_a_table_of_the_bounds_or_a_comparison_with_a_length_is_refused():
+    """A mask of ones from Shape of a symbolic axis, summed, is the bound, not the
+    run's length: mean pooling as sum(x * mask) / sum(mask) divided by the bound
+    (onnxruntime: the mean), and lens == Shape(x)[1] compared run-time lengths with the
+    bound, silently. Both are refused; the mask read at the active positions imports
+    and gives onnxruntime's values."""
+    inputs = {"batch": rlx.Dim("batch", max=3), "seq": rlx.Dim("seq", max=6)}
+    pooled = _ones_over_seq([
+        helper.make_node("Mul", ["x", "mask"], ["xm"]),
+        helper.make_node("ReduceSum", ["xm", "axis"], ["total"], keepdims=1),
+        helper.make_node("ReduceSum", ["mask", "axis"], ["count"], keepdims=1),
+        helper.make_node("Div", ["total", "count"], ["y"])])
+    with pytest.raises(GraphBuildError, match="counted over a table of its size"):
+        load(pooled, input_shapes=inputs)
+    compared = _ones_over_seq([
+        helper.make_node("Gather", ["shape", "one"], ["n"]),
+        helper.make_node("Equal", ["lens", "n"], ["same"]),
+        helper.make_node("Cast", ["same"], ["y"], to=FLOAT)])
+    compared.graph.initializer.extend([numpy_helper.from_array(np.int64(1), "one")])
+    with pytest.raises(GraphBuildError, match="length of a symbolic dimension"):
+        load(compared, input_shapes=inputs)
+    masked = _ones_over_seq([helper.make_node("Mul", ["x", "mask"], ["xm"]),
+                             helper.make_node("ReduceSum", ["xm", "axis"], ["y"],
+                                              keepdims=1)])
+    compiled = compile_onnx(masked, device="reference", input_shapes=inputs)
+    for shape in [(2, 4), (3, 6), (1, 1)]:
+        x = np.random.default_rng(sum(shape)).standard_normal(shape).astype(np.float32)
+        lens = np.zeros(shape[0], np.int64)
+        (got,) = compiled.run({"x": x, "lens": lens})
+        np.testing.assert_allclose(got, _ort(masked, {"x": x, "lens": lens})[0], rtol=1e-6)
+    # a window of a table cut at the length (position embeddings) is a table too
+    window = _ones_over_seq([
+        helper.make_node("Slice", ["shape", "one", "two"], ["n"]),
+        helper.make_node("Slice", ["table", "zero", "n"], ["rows"]),
+        helper.make_node("Add", ["x", "rows"], ["y"])])
+    window.graph.initializer.extend([
+        numpy_helper.from_array(np.array([v], np.int64), name)
+        for name, v in (("zero", 0), ("one", 1), ("two", 2))] + [
+        numpy_helper.from_array(np.arange(6, dtype=np.float32) * 10, "table")])
+    compiled = compile_onnx(window, device="reference", input_shapes=inputs)
+    for shape in [(2, 4), (3, 6), (1, 1)]:
+        x = np.ones(shape, np.float32)
+        lens = np.zeros(shape[0], np.int64)
+        (got,) = compiled.run({"x": x, "lens": lens})
+        np.testing.assert_array_equal(got, _ort(window, {"x": x, "lens": lens})[0])
 
 
 def test_an_empty_file_or_bytes_is_not_an_onnx_model(tmp_path):

@@ -99,6 +99,8 @@ class ImportState:
     ``from_bounds`` holds the known values computed from the bound of a symbolic
     dimension (``Shape`` / ``Size`` of one, and what is folded from them): a length
     that is not the run's, which a Loop's trip count or an If's condition may not use.
+    ``lengths`` are those of them that are numbers of positions (not tables with one
+    entry per position), which arithmetic with run-time values may not use.
 
     While a control-flow body is traced (an If branch, a Loop or Scan body made an rlx
     ``cond`` / ``while_loop`` / ``scan``), converters see a *nested* state
@@ -122,6 +124,7 @@ class ImportState:
     capture_reads: bool = False
     input_origins: dict[str, str] = field(default_factory=dict)
     from_bounds: set[int] = field(default_factory=set)
+    lengths: set[int] = field(default_factory=set)
 
     def nested(self, graph: Graph, capture_reads: bool = False) -> ImportState:
         """The state of a control-flow body being traced (``graph``, whose parent is this

@@ -507,36 +507,63 @@ def convert_node(state: ImportState, scope: Scope, node: NodeProto,
     _carry_bounds(state, scope, node, cx.label)
 
 
-LENGTH_ARITHMETIC = frozenset({"Add", "Sub", "Mul", "Div", "Pow", "Mod"})
+LENGTH_ARITHMETIC = frozenset({"Add", "Sub", "Mul", "Div", "Pow", "Mod", "Sum", "Mean",
+                               "Min", "Max", "Clip", "Equal", "Less", "LessOrEqual",
+                               "Greater", "GreaterOrEqual"})
 """ONNX ops that, given a length read from a symbolic dimension (a Shape / Size of it,
 which reads as the bound) beside a value known only at run time, compute with the
-length as a number: the program would use the bound, not the run's length."""
+length as a number or compare with it: the program would use the bound, not the run's
+length."""
+
+SIZE_OPERANDS: dict[str, frozenset[int]] = {
+    "ConstantOfShape": frozenset({0}), "Range": frozenset({0, 1, 2}),
+    "EyeLike": frozenset({0}), "Expand": frozenset({1}), "Tile": frozenset({1}),
+    "Reshape": frozenset({1}), "Slice": frozenset({1, 2, 3, 4}), "Pad": frozenset({1, 2}),
+    "Resize": frozenset({1, 2, 3}), "Unsqueeze": frozenset({1}), "Squeeze": frozenset({1}),
+    "Split": frozenset({1}), "TopK": frozenset({1}), "OneHot": frozenset({1})}
+"""Per ONNX op, the operands that give sizes or positions: a length there makes a table
+with one entry per position (a mask of ones, positions 0..n-1, a window of a table),
+which read at the active positions is right, not a length."""
+
+COUNTING = frozenset({"ReduceSum", "ReduceMean", "ReduceProd", "ReduceMax", "ReduceMin",
+                      "ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp",
+                      "ReduceSumSquare", "ArgMax", "ArgMin"})
+"""ONNX ops that fold a table of the bound's size into numbers: a length again (the sum
+of a mask of ones over a symbolic axis is the bound)."""
 
 
 def _carry_bounds(state: ImportState, scope: Scope, node: NodeProto, label: str) -> None:
     """A node reading a value computed from a symbolic dimension's bound passes that on
     to its import-time outputs (converters fold some values themselves). Arithmetic
     of such a length with run-time values is refused (LENGTH_ARITHMETIC): ``sum(x) /
-    Cast(Shape(x)[1])`` divided by the bound, silently."""
+    Cast(Shape(x)[1])`` divided by the bound, silently. ``lengths`` are the values that
+    are such numbers; a table made from a length (given as a size, SIZE_OPERANDS) is
+    not one, a reduction of a table (COUNTING) is one again: ``ones(Shape(x)[:2]).sum(1)``."""
     def tensors(names: Sequence[str]) -> list[tuple[Tensor, ImportState]]:
         found = [scope.lookup(n) for n in names if n]
         return [(t, o) for t in found
                 if isinstance(t, Tensor) and (o := state.owner(t)) is not None]
 
-    lengths = [t for t, owner in tensors(node.input) if t.id in owner.from_bounds]
-    if not lengths:
+    sizes = SIZE_OPERANDS.get(node.op_type, frozenset())
+    inputs = tensors(node.input)
+    if not any(t.id in owner.from_bounds for t, owner in inputs):
         return
+    lengths = [t for i, name in enumerate(node.input) if i not in sizes
+               for t, owner in tensors([name]) if t.id in owner.lengths]
     outputs = tensors(node.output)
-    if node.op_type in LENGTH_ARITHMETIC and any(
-            state.value_of(t) is None for t, _ in outputs) and any(
-            np.size(state.value_of(t)) == 1 for t in lengths):
+    if node.op_type in LENGTH_ARITHMETIC and lengths and any(
+            state.value_of(t) is None for t, _ in outputs):
         raise GraphBuildError(
             f"ONNX node {label}: computes with the length of a symbolic dimension as a "
-            "number (from Shape / Size), which reads as the dimension's bound, not the "
-            "run's length; give that dimension a fixed size in input_shapes")
+            "number (from Shape / Size, or counted over a table of its size), which reads "
+            "as the dimension's bound, not the run's length; give that dimension a fixed "
+            "size in input_shapes")
+    counts = node.op_type in COUNTING or bool(lengths)
     for t, owner in outputs:
         if state.value_of(t) is not None:
             owner.from_bounds.add(t.id)
+            if counts:
+                owner.lengths.add(t.id)
 
 
 def _expand_function(state: ImportState, scope: Scope, node: NodeProto, domain: str,

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rlx.errors import GraphBuildError
 from rlx.frontends.onnx.context import NodeContext
 from rlx.frontends.onnx.converters.common import Converter, cast
 from rlx.frontends.onnx.converters.index import reverse_sequences
 from rlx.ir import api
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Tensor
+from rlx.ir.types import Dim, format_dim
 
 Activation = Callable[[Tensor], Tensor]
 
@@ -169,6 +171,12 @@ def _run_direction(cx: NodeContext, rec: Recurrence, step: StepFn, reverse: bool
                    lens: Tensor | None) -> tuple[list[Tensor], Tensor, Tensor | None]:
     """Unroll one direction; returns per-step outputs (in time order), last h and c."""
     xw = rec.xw
+    if isinstance(xw.shape[0], Dim):
+        # unrolled to the bound, a shorter run would read steps past its extent
+        raise GraphBuildError(f"a recurrence over the symbolic axis "
+                              f"{format_dim(xw.shape[0])} is not supported (it is unrolled "
+                              "step by step); give the sequence axis a fixed size in "
+                              "input_shapes")
     if reverse and lens is not None:
         xw = reverse_sequences(xw, lens, batch_axis=1, time_axis=0)
     steps = xw.shape[0]

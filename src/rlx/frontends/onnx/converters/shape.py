@@ -51,6 +51,7 @@ def _from_bounds(cx: NodeContext, dims: tuple, value: Tensor) -> Tensor:
     one (a Loop or If may then not take it for the run's length)."""
     if any(isinstance(d, Dim) for d in dims):
         cx.state.from_bounds.add(value.id)
+        cx.state.lengths.add(value.id)
     return value
 
 
