@@ -279,6 +279,18 @@ def test_ops_that_cannot_ignore_padding_are_refused(make, match):
         rlx.Session("reference").compile(g)
 
 
+def test_literal_indices_into_a_merged_axis_are_refused():
+    """Index 3 of x.reshape((b*s, 2)) at b = s = 2 is row (1, 1); in the padded layout
+    of bounds (3, 6) it is row (0, 3), padding that held an earlier run's values, and
+    an index past the run's b*s never failed. Gathering before the merge still works."""
+    b, s = Dim("b", 3), Dim("s", 6)
+    g = rlx.Graph()
+    x = g.input("x", (b, s, 2))
+    g.set_outputs([rlx.gather(x.reshape((b * s, 2)), rlx.constant(g, [3]), axis=0)])
+    with pytest.raises(rlx.GraphBuildError, match="literal indices into the merged axis"):
+        rlx.Session("reference").compile(g)
+
+
 def test_causal_attention_needs_one_extent_for_queries_and_keys():
     g = rlx.Graph()
     q = g.input("q", (1, 1, Dim("s", 8), 4))

@@ -341,6 +341,12 @@ class _Lowering:
             raise self._fail(node, f"indices computed at run time into the merged axis "
                                    f"{format_dim(d)}")
         indices = self.graph.nodes[node.inputs[1]]
+        if isinstance(d, Dim) and d.compound and indices.op == "constant":
+            # literal positions count the exact size's layout, whose rows start
+            # elsewhere than the padded layout's: they would read other rows, or the
+            # padding, and never fail past the extent
+            raise self._fail(node, f"literal indices into the merged axis {format_dim(d)} "
+                                   "(gather before merging the axes)")
         if isinstance(d, Dim) and not d.compound and indices.op == "constant":
             values = indices.attr("value").array()
             if values.size:   # literal positions: the extent must hold them
