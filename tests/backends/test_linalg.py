@@ -172,3 +172,24 @@ def test_factorisations_match_numpy_and_scipy(device, dtype, batch, n):
     np.testing.assert_allclose(v * signs, wv, rtol=0, atol=100 * tol)
     np.testing.assert_allclose(v @ (w[..., None] * np.swapaxes(v, -1, -2)), a64,
                                atol=10 * tol * max(1, np.abs(a64).max()))
+
+
+@pytest.mark.parametrize("batch", [(), (2,)])
+def test_factorisations_of_empty_matrices_are_empty(device, batch):
+    """0 x 0 matrices: cholesky and lu give empty factors as numpy and scipy do (the
+    reference device failed with numpy's reshape error)."""
+    g = rlx.Graph("empty")
+    a = g.input("a", batch + (0, 0), "f64")
+    g.set_outputs([la.cholesky(a), *la.lu(a)])
+    outs = rlx.Session(device).compile(g).run({"a": np.zeros(batch + (0, 0))})
+    assert np.linalg.cholesky(np.zeros(batch + (0, 0))).shape == batch + (0, 0)
+    assert [o.shape for o in outs] == [batch + (0, 0)] * 4
+
+
+def test_a_padded_fft_of_a_complex_input_builds_without_warnings():
+    import warnings
+
+    g = rlx.Graph("padded")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rlx.fft.fft(g.input("c", (4,), "c64"), n=8)

@@ -282,7 +282,7 @@ def test_ops_that_cannot_ignore_padding_are_refused(make, match):
 def test_literal_indices_into_a_merged_axis_are_refused():
     """Index 3 of x.reshape((b*s, 2)) at b = s = 2 is row (1, 1); in the padded layout
     of bounds (3, 6) it is row (0, 3), padding that held an earlier run's values, and
-    an index past the run's b*s never failed. Gathering before the merge still works."""
+    an index past the run's b*s never failed."""
     b, s = Dim("b", 3), Dim("s", 6)
     g = rlx.Graph()
     x = g.input("x", (b, s, 2))

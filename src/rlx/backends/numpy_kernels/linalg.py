@@ -18,8 +18,9 @@ from rlx.ir.graph import Node
 
 
 def _batches(a: np.ndarray) -> np.ndarray:
-    """``a`` [..., n, n] as [B, n, n] (B = 1 for a single matrix)."""
-    return a.reshape((-1,) + a.shape[-2:])
+    """``a`` [..., n, n] as [B, n, n] (B = 1 for a single matrix; a view when ``a`` is
+    contiguous). B is counted, not inferred: numpy cannot infer -1 beside a 0 (0 x 0)."""
+    return a.reshape((int(np.prod(a.shape[:-2], dtype=np.int64)),) + a.shape[-2:])
 
 
 def _fail(op: str, what: str, b: int) -> ExecutionError:
@@ -68,7 +69,7 @@ def _solve_triangular(node: Node, args: list[np.ndarray], ctx: KernelContext) ->
 def _cholesky(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
     a = args[0]
     out = np.empty_like(a)
-    for k, (m, o) in enumerate(zip(_batches(a), out.reshape((-1,) + a.shape[-2:]))):
+    for k, (m, o) in enumerate(zip(_batches(a), _batches(out))):
         try:
             o[...] = np.linalg.cholesky(m)
         except np.linalg.LinAlgError:
@@ -117,7 +118,7 @@ def _lu(node: Node, args: list[np.ndarray], ctx: KernelContext) -> np.ndarray:
 
     def factor(a: np.ndarray) -> np.ndarray:
         out = np.empty_like(a)
-        for m, o in zip(_batches(a), out.reshape((-1,) + a.shape[-2:])):
+        for m, o in zip(_batches(a), _batches(out)):
             o[...] = scipy.linalg.lu(m)[pick]
         return out
     return finish(_finite_factor(args[0], factor), node)
