@@ -130,6 +130,25 @@ def test_ties_split_evenly_and_kinks_follow_pytorch(device):
     np.testing.assert_array_equal(dy, [2.5, 0.0, -1.0, 0.5])
 
 
+def test_a_nan_passes_the_derivative_of_relu_maximum_and_minimum_as_in_pytorch(device):
+    """relu at NaN and maximum / minimum beside a NaN pass the derivative on (to both
+    operands), as PyTorch's rules do; rlx gave 0. Oracle: torch.autograd."""
+    torch = pytest.importorskip("torch")
+    g = rlx.Graph("nan_kinks")
+    x = g.input("x", (4,), "f64")
+    y = g.input("y", (4,), "f64")
+    g.set_outputs([(rlx.relu(x) + rlx.maximum(x, y) * 10.0 + rlx.minimum(x, y) * 100.0
+                    ).sum()])
+    xv = np.array([np.nan, 0.5, -2.0, 1.0])
+    yv = np.array([1.0, np.nan, -3.0, 1.0])
+    _, dx, dy = run_graph(grad(g, ["x", "y"], d_output=False), {"x": xv, "y": yv}, device)
+    xt = torch.tensor(xv, requires_grad=True)
+    yt = torch.tensor(yv, requires_grad=True)
+    (torch.relu(xt) + torch.maximum(xt, yt) * 10 + torch.minimum(xt, yt) * 100).sum().backward()
+    np.testing.assert_array_equal(dx, xt.grad.numpy())
+    np.testing.assert_array_equal(dy, yt.grad.numpy())
+
+
 # --------------------------------------------------------------------------- broadcasting
 
 def _broadcast_graph(op, shape_a, shape_b, dtype):

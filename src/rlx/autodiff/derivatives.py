@@ -182,7 +182,8 @@ def _round_to_format(p: Primal) -> list[LinearMap | None]:
 @_elementwise("relu")
 def _relu(p: Primal) -> list[LinearMap | None]:
     x = p.xs[0]
-    return [lambda t: api.where(x > 0.0, t, 0.0)]
+    # blocked where x <= 0 (not passed where x > 0): a NaN passes t on, as in PyTorch
+    return [lambda t: api.where(x <= 0.0, 0.0, t)]
 
 
 def _within_bounds(x: Tensor, lo: float | None, hi: float | None) -> Tensor | None:
@@ -249,24 +250,25 @@ def _pow(p: Primal) -> list[LinearMap | None]:
     return [d_base, d_exponent]
 
 
-def _extremum(p: Primal, wins: Callable[[Tensor, Tensor], Tensor]) -> list[LinearMap | None]:
-    """maximum/minimum: the winner takes the derivative, a tie splits it evenly."""
+def _extremum(p: Primal, loses: Callable[[Tensor, Tensor], Tensor]) -> list[LinearMap | None]:
+    """maximum/minimum: the loser gets no derivative, a tie splits it evenly, and beside
+    a NaN (neither wins) both operands take it whole, as in PyTorch."""
     a, b = p.xs
 
     def share(first: Tensor, second: Tensor) -> LinearMap:
-        return lambda t: api.where(wins(first, second), t,
-                                   api.where(first == second, 0.5 * t, 0.0))
+        return lambda t: api.where(loses(first, second), 0.0,
+                                   api.where(first == second, 0.5 * t, t))
     return [share(a, b), share(b, a)]
 
 
 @_elementwise("maximum")
 def _maximum(p: Primal) -> list[LinearMap | None]:
-    return _extremum(p, lambda u, v: u > v)
+    return _extremum(p, lambda u, v: u < v)
 
 
 @_elementwise("minimum")
 def _minimum(p: Primal) -> list[LinearMap | None]:
-    return _extremum(p, lambda u, v: u < v)
+    return _extremum(p, lambda u, v: u > v)
 
 
 @_elementwise("mod")
