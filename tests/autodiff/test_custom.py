@@ -52,6 +52,26 @@ def test_a_custom_rule_inside_a_control_flow_body_is_used(device, where):
     np.testing.assert_allclose(dx, np.round(3 * xv) + 3 * xv, rtol=1e-14)
 
 
+def test_a_custom_function_in_a_body_reads_tensors_of_the_graph_around_it(device):
+    """As any op may: a tensor of the graph around a scan body, given to a custom
+    function inside it, is captured (it was 'all arguments must belong to one graph').
+    Its custom rule scales the derivative by 10 at each of the two steps: 100 y^2."""
+    scaled = custom_vjp(lambda a, b: a * b, lambda ctx, ct: [ct * ctx.inputs[1] * 10.0, None],
+                        name="scaled")
+    g = rlx.Graph("captured")
+    x = g.input("x", (3,), "f64")
+    y = g.input("y", (3,), "f64")
+    c, _ = rlx.scan(lambda c, _: (scaled(c, y), c), x, None, length=2)
+    g.set_outputs([c.sum()])
+    xv, yv = np.array([1.0, 2.0, 3.0]), np.array([0.5, -1.0, 2.0])
+    loss, dx = run_graph(grad(g, ["x"], d_output=False), {"x": xv, "y": yv}, device)
+    np.testing.assert_allclose(loss, (xv * yv * yv).sum(), rtol=1e-14)
+    np.testing.assert_allclose(dx, 100 * yv ** 2, rtol=1e-14)
+    other = rlx.Graph("other").input("z", (3,), "f64")
+    with pytest.raises(GraphBuildError, match="'scaled': all arguments must belong to one"):
+        scaled(x, other)
+
+
 def test_backward_reads_residuals_and_options(device):
     """A softplus with a hand-written backward sigmoid(x) * scale, reading the forward's
     exp(-|x|) as a residual."""

@@ -29,7 +29,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from rlx.errors import GraphBuildError
-from rlx.ir.graph import Graph, Tensor
+from rlx.ir.graph import Graph, Tensor, tracing_body
 
 
 @dataclass(frozen=True)
@@ -102,15 +102,21 @@ def copy_regions(src: Graph, dst: Graph) -> None:
         _REGIONS.setdefault(dst, {}).update(_REGIONS[src])
 
 
-def _graph_of(xs: Sequence[Any], name: str) -> Graph:
-    """The one graph all arguments belong to."""
+def _graph_of(xs: Sequence[Any], name: str) -> tuple[Graph, tuple[Tensor, ...]]:
+    """The graph the call is built in, and the arguments as its tensors: as for any op,
+    the innermost graph involved (a control-flow body being traced), whose arguments
+    from graphs around it are captured."""
     if not xs or not all(isinstance(x, Tensor) for x in xs):
         raise GraphBuildError(f"custom_vjp {name!r}: positional arguments must be rlx Tensors "
                               "(pass other values as keyword options)")
-    graph = xs[0].graph
-    if any(x.graph is not graph for x in xs):
-        raise GraphBuildError(f"custom_vjp {name!r}: all arguments must belong to one graph")
-    return graph
+    home = max((x.graph for x in xs), key=lambda g: g.depth)
+    body = tracing_body()
+    if body is not None and body is not home and body._encloses(home):
+        home = body
+    if not all(home._encloses(x.graph) for x in xs):
+        raise GraphBuildError(f"custom_vjp {name!r}: all arguments must belong to one graph "
+                              "(or graphs a control-flow body is traced inside)")
+    return home, tuple(Tensor(home, home.capture(x)) for x in xs)
 
 
 def _split_result(result: Any, graph: Graph, first_new: int,
@@ -143,7 +149,7 @@ def custom_vjp(fwd: Callable[..., Any], bwd: BackwardFn,
     label = name or getattr(fwd, "__name__", "custom_vjp")
 
     def call(*xs: Tensor, **options: Any) -> Tensor:
-        graph = _graph_of(xs, label)
+        graph, xs = _graph_of(xs, label)
         first_new = len(graph.nodes)
         out, residuals = _split_result(fwd(*xs, **options), graph, first_new, label)
         region = CustomVjpRegion(label, tuple(x.id for x in xs), out.id,
