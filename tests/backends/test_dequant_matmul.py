@@ -372,6 +372,8 @@ def test_mxfp4_packing_is_idempotent():
 def test_pack_weight_rejects_bad_weights_and_blocks():
     with pytest.raises(GraphBuildError, match="inf or nan"):
         pack_weight(np.array([[1.0, np.nan]], np.float32), "int8")
+    with pytest.raises(GraphBuildError, match="beyond float32's range"):   # finite in f64
+        pack_weight(np.array([[1.0, 1e300]]), "int8")
     with pytest.raises(GraphBuildError, match="2-D float"):
         pack_weight(np.ones(4, np.float32), "int8")
     with pytest.raises(GraphBuildError, match="blocks of 32"):

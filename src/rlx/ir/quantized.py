@@ -255,10 +255,15 @@ def _checked_weight(w: np.ndarray, scheme: str) -> np.ndarray:
     if arr.ndim != 2 or not (arr.dtype.kind == "f" or arr.dtype.name == "bfloat16"):
         raise GraphBuildError(f"pack_weight({scheme}): need a 2-D float weight [out, in], "
                               f"got {arr.dtype}{list(arr.shape)}")
-    arr = arr.astype(np.float32)
     if not np.isfinite(arr).all():
         raise GraphBuildError(f"pack_weight({scheme}): the weight has inf or nan values")
-    return arr
+    with np.errstate(over="ignore"):
+        narrow = arr.astype(np.float32)
+    if not np.isfinite(narrow).all():
+        raise GraphBuildError(f"pack_weight({scheme}): the weight has values beyond float32's "
+                              f"range (largest magnitude {float(np.abs(arr).max()):g}); "
+                              "packed weights are made from float32")
+    return narrow
 
 
 def _block_amax(w: np.ndarray, block: int) -> np.ndarray:
