@@ -132,6 +132,10 @@ ARCHITECTURES: dict[str, ArchDefaults] = {
 HF_MODEL_TYPES: dict[str, str] = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3",
                                   "qwen3_moe": "qwen3moe", "mixtral": "llama",
                                   "gemma3_text": "gemma3"}
+"""``model_type`` of a Hugging Face ``config.json`` -> architecture of
+:data:`ARCHITECTURES` (LlamaForCausalLM, Qwen2ForCausalLM, Qwen3ForCausalLM,
+Qwen3MoeForCausalLM, MixtralForCausalLM, Gemma3ForCausalLM)."""
+
 _HF_DEFAULTS: dict[str, dict[str, Any]] = {
     "mixtral": {"rope_theta": 1e6},
     "qwen3": {"head_dim": 128},
@@ -142,9 +146,6 @@ _HF_DEFAULTS: dict[str, dict[str, Any]] = {
 ``config.json`` leaves out, where they differ from the architecture's defaults (a
 trimmed Mixtral config rotated with Llama's base of 10000, not 1e6)."""
 
-"""``model_type`` of a Hugging Face ``config.json`` -> architecture of
-:data:`ARCHITECTURES` (LlamaForCausalLM, Qwen2ForCausalLM, Qwen3ForCausalLM,
-Qwen3MoeForCausalLM, MixtralForCausalLM, Gemma3ForCausalLM)."""
 EXPERT_TENSORS = ("ffn_gate_inp", "ffn_gate_exps", "ffn_up_exps", "ffn_down_exps")
 """The tensors of a mixture layer, by their GGUF names: the router [E, hidden] and
 the experts' gate / up [E, expert_ffn, hidden] and down [E, hidden, expert_ffn]."""
