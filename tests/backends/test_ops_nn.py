@@ -139,6 +139,27 @@ def test_rms_norm_rejects_beta():
         g.apply("rms_norm", [x, gamma, beta], has_gamma=True, has_beta=True)
 
 
+@pytest.mark.parametrize("eps", [np.inf, np.nan])
+def test_norms_with_an_infinite_or_nan_eps(device, eps):
+    """eps=inf or nan, which the builders accept and JSON keeps: the cpu device wrote
+    C's undeclared tokens inf / nan (a compiler error). Oracle: float64 numpy."""
+    g = rlx.Graph("eps")
+    x = g.input("x", (2, 4), "f64")
+    stats = g.input("stats", (4,), "f64")
+    g.set_outputs([rlx.layer_norm(x, eps=eps), rlx.rms_norm(x, eps=eps),
+                   rlx.batch_norm(x, stats, stats + 1.0, eps=eps)])
+    xv = np.array([[1.0, -2.0, 3.0, 0.5], [0.0, 4.0, -1.0, 2.0]])
+    sv = np.array([0.1, 0.2, 0.3, 0.4])
+    got = run_graph(g, {"x": xv, "stats": sv}, device)
+    centred = xv - xv.mean(-1, keepdims=True)
+    with np.errstate(invalid="ignore"):
+        want = [centred / np.sqrt(centred.var(-1, keepdims=True) + eps),
+                xv / np.sqrt((xv * xv).mean(-1, keepdims=True) + eps),
+                (xv - sv) / np.sqrt(sv + 1.0 + eps)]
+    for out, expected in zip(got, want):
+        np.testing.assert_array_equal(out, expected)
+
+
 # --------------------------------------------------------------------------- batch_norm
 
 @pytest.mark.parametrize("dtype", FLOATS)

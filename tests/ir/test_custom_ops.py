@@ -313,3 +313,32 @@ def test_a_vjp_rule_returning_something_not_a_tensor_is_named():
         with pytest.raises(rlx.GraphBuildError, match="the vjp of custom op 'dbl_rule': "
                                                       "cotangent 0 is float"):
             rlx.grad(g, ["x"])
+
+
+ODD_NAME = 'k"1\\*/'
+ODD_C = r"""
+static void odd_scale(const rlx_custom_args *a) {
+    double s = 0;
+    for (int k = 0; k < a->n_attrs; k++)
+        if (strcmp(a->attr_names[k], "k\"1\\*/") == 0) s = a->attr_values[k];
+    const float *x = (const float *)a->in[0];
+    float *o = (float *)a->out;
+    for (int64_t i = 0; i < a->out_numel; i++) o[i] = (float)(x[i] * s);
+}
+"""
+
+
+def test_names_reach_the_generated_c_only_as_text():
+    """A graph's name goes into comments of the C program and a custom op's attribute
+    names into C strings: a name holding */ (or quotes and backslashes) failed to
+    compile, and one holding code after */ ran it (an ONNX model's graph name)."""
+    with rlx.register_op("odd_scale", infer=lambda ins, attrs: (ins[0], dict(attrs)),
+                         reference=lambda x, **attrs: x * attrs[ODD_NAME],
+                         c_kernel=ODD_C) as op:
+        g = rlx.Graph('*/ this is not C "\\ /*')
+        x = g.input("x", (3,))
+        g.set_outputs([op(x, **{ODD_NAME: 2.5}) + 1.0])
+        xv = np.array([1.0, -2.0, 0.5], np.float32)
+        compiled = _cpu().compile(g)
+        assert "this is not C" in compiled._exe.source
+        np.testing.assert_array_equal(compiled.run({"x": xv})[0], xv * 2.5 + 1.0)

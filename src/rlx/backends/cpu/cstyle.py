@@ -19,6 +19,30 @@ from rlx.errors import UnsupportedOpError
 from rlx.ir.dtypes import DType, promote
 from rlx.ir.graph import Node
 
+
+def string_body(text: str, printf: bool = False) -> str:
+    """``text`` as the body of a C string literal: quotes and backslashes escaped,
+    bytes outside printable ASCII as octal escapes (``printf``: ``%`` doubled, for a
+    format printed as is)."""
+    out = []
+    for ch in text:
+        if ch in '\\"':
+            out.append("\\" + ch)
+        elif ch == "%" and printf:
+            out.append("%%")
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            out.extend(f"\\{b:03o}" for b in ch.encode())
+    return "".join(out)
+
+
+def comment_text(text: str) -> str:
+    """``text`` (a user's name) safe inside a C block comment: escaped as a string's
+    body, and never ``*/`` (a graph named ``*/ code /*`` put code in the program)."""
+    return string_body(text).replace("*/", "*\\/")
+
+
 STORAGE_CTYPE = {
     DType.F32: "float", DType.F64: "double", DType.F16: "uint16_t", DType.BF16: "uint16_t",
     DType.I8: "int8_t", DType.I16: "int16_t", DType.I32: "int32_t", DType.I64: "int64_t",

@@ -61,7 +61,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from rlx.backends.base import ALIGNMENT, round_up
-from rlx.backends.cpu import csrc
+from rlx.backends.cpu import csrc, cstyle
 from rlx.backends.cpu.render_context import (  # noqa: F401  (the kernels import them from here)
     PARALLEL_MIN_ELEMENTS,
     RenderContext,
@@ -153,8 +153,8 @@ def render_program(program: Program, plan: MemoryPlan, threads: int,
         calls.append("    " + kernel_call(call))
     bounds = _contiguous_parts([len(f) for f in text], max_parts)
     nparts = len(bounds) - 1
-    parts = [f"/* rlx: generated from graph {program.graph.name!r}, compiled in {nparts} "
-             f"part(s) */", prelude_source()]
+    parts = [f"/* rlx: generated from graph '{cstyle.comment_text(program.graph.name)}', "
+             f"compiled in {nparts} part(s) */", prelude_source()]
     keep_total = str(ctx.keep_bytes)
     if ctx.dynamic_keep:
         parts.append("#define RLX_ROUND64(x) ((((int64_t)(x)) + 63) / 64 * 64)")
@@ -246,7 +246,7 @@ def render_body(parent: RenderContext, program: Program) -> tuple[str, RenderCon
             nbytes = sub.graph.nodes[slot.node].type.nbytes
             copies.append(f"    memmove(slots[{i}], {sub.base(slot.node)}, {nbytes});")
     parent.functions.append(
-        f"/* control-flow body {program.graph.name!r} */\n"
+        f"/* control-flow body '{cstyle.comment_text(program.graph.name)}' */\n"
         f"static int {name}(void **slots, uint8_t *arena, const int64_t *ctl) {{\n"
         "    int rc = 0;\n    (void)slots; (void)arena; (void)ctl; (void)rc;\n"
         + "\n".join(calls + copies) + "\n    return 0;\n}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from rlx.backends.cpu import cstyle
 from rlx.backends.cpu.cwriter import CWriter
 from rlx.backends.cpu.render import RenderContext
 from rlx.errors import UnsupportedOpError
@@ -89,7 +90,8 @@ def render_custom(ctx: RenderContext, node: Node) -> str:
         w.line(_array("int64_t", "cnumel", [str(math.prod(ctx.shape(i))) for i in ins]))
         w.line(_array("char *const", "cdtype", [f'"{ctx.dtype(i).value}"' for i in ins]))
         w.line(_array("int64_t", "coshape", [str(int(d)) for d in node.shape]))
-        w.line(_array("char *const", "cattr_names", [f'"{k}"' for k, _ in attrs]))
+        w.line(_array("char *const", "cattr_names",
+                      [f'"{cstyle.string_body(k)}"' for k, _ in attrs]))
         w.line(_array("double", "cattr_values", [_double(v) for _, v in attrs]))
         w.line(f"rlx_custom_args cargs = {{{len(ins)}, cin, cshape, crank, cnumel, cdtype, "
                f"(void *){ctx.base(nid)}, coshape, {len(node.shape)}, "

@@ -39,17 +39,7 @@ def need_stdio(ctx: RenderContext) -> None:
 
 def format_literal(text: str) -> str:
     """``text`` as the body of a C string literal used as a printf format (printed as is)."""
-    out = []
-    for ch in text:
-        if ch in '\\"':
-            out.append("\\" + ch)
-        elif ch == "%":
-            out.append("%%")
-        elif " " <= ch <= "~":
-            out.append(ch)
-        else:
-            out.extend(f"\\{b:03o}" for b in ch.encode())
-    return "".join(out)
+    return cstyle.string_body(text, printf=True)
 
 
 def error(w: CWriter, message: str, *args: str) -> None:

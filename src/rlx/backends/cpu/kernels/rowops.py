@@ -128,7 +128,7 @@ def render_batch_norm(ctx: RenderContext, node: Node) -> str:
     def channel(arg: int) -> str:
         return cstyle.load(ctx.dtype(arg), f"{ctx.ptr(arg, True)}[c]")
 
-    eps = repr(float(node.attr("eps")))
+    eps = cstyle.literal(float(node.attr("eps")), DType.F64)   # inf and nan too
     value = cstyle.load(ctx.dtype(x), f"{ctx.ptr(x, True)}[r * {inner} + j]")
     result = cstyle.store(node.dtype, "(r_x - r_mean) * r_scale + r_beta")
     w = CWriter(indent=1)

@@ -204,7 +204,7 @@ def _layer_norm_row(w: CWriter, f: Frame, node: Node) -> None:
     with reduced axes, so they never have lanes."""
     walk, ct = f.walk, f.ct
     n = float(walk.count)
-    eps = repr(float(node.attr("eps")))
+    eps = cstyle.literal(float(node.attr("eps")), DType.F64)   # inf and nan too
     partial = _partial(f.dtype)
     centred = "((r_x - r_mean) - r_low)"
     walk.declare(w, [(ct, "r_h", "0"), (ct, "r_c", None), ("double", "r_s", "0.0"),
@@ -287,7 +287,7 @@ def _rms_norm_row(w: CWriter, f: Frame, node: Node) -> None:
     """Two passes per row: the mean square, then ``x * rstd`` (times gamma)."""
     walk, ct = f.walk, f.ct
     n = float(walk.count)
-    eps = repr(float(node.attr("eps")))
+    eps = cstyle.literal(float(node.attr("eps")), DType.F64)   # inf and nan too
     s, rstd = walk.slot("r_s"), walk.slot("r_rstd")
 
     def squares(w: CWriter, acc: Callable[[str], str]) -> None:
