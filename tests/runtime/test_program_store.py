@@ -266,11 +266,49 @@ def test_calls_are_keyed_by_an_rlx_builder_and_its_arguments():
                   key(build_decoder_step, config, 1, 2, 16, x_int8=True),
                   key(build_decoder_step, config, 1, rlx.Dim("new", 2), 16, x_int8=True),
                   key(build_decoder_step, _tiny_decoder_config(norm_eps=1e-6), 1, 1, 16,
-                      x_int8=True),
-                  key(decoder_param_shapes, config, 1, 1, 16, x_int8=True)):
+                      x_int8=True)):
         assert other is not None and other != base
     assert key(lambda c: build_decoder_step(c, 1, 1, 16), config) is None
     assert key(build_decoder_step, config, 1, 1, 16, hook=lambda: 0) is None
+    # rlx functions not marked pure builders: from_json reads the custom-op registry,
+    # serialize.load a file (keyed by the path, a rewritten file kept its program)
+    assert key(decoder_param_shapes, config, 1, 1, 16, x_int8=True) is None
+    assert key(rlx.from_json, "{}") is None
+    assert key(rlx.ir.serialize.load, "graph.json") is None
+
+
+def test_a_rewritten_graph_file_or_an_entry_under_another_key_is_a_miss(
+        program_store, monkeypatch, tmp_path):
+    """A program cache keyed by a partial of serialize.load runs the file's new graph
+    after it is rewritten (it ran the old one); an entry copied over another graph's
+    is a miss (it ran the copied graph). Oracle: numpy."""
+    import functools
+
+    from rlx.runtime.caches import CompileCache
+
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "graph.json"
+    x = RNG.standard_normal((3, 16)).astype(np.float32)
+
+    def run(cg):
+        cg.set_param("w", W.T.copy())
+        cg.set_param("b", B)
+        return cg.run({"x": x})[0]
+
+    for scale in (2.0, 3.0):
+        path.write_text(rlx.to_json(_graph(scale, name="store_file")))
+        cache = CompileCache("cpu", 4)
+        cg = cache.get_or_compile("k", functools.partial(rlx.ir.serialize.load, path))
+        np.testing.assert_allclose(run(cg), _oracle(x, scale), rtol=1e-5, atol=1e-5)
+    session = rlx.Session("cpu")
+    session.compile(_graph(2.0, name="store_a"))
+    session.compile(_graph(5.0, name="store_b"))
+    entries = sorted((tmp_path / "cache").rglob("*.rlxp"), key=lambda p: p.stat().st_mtime_ns)
+    assert len(entries) >= 2
+    entries[-1].write_bytes(entries[-2].read_bytes())    # a's entry under b's key
+    again = session.compile(_graph(5.0, name="store_b"))
+    assert not _stored(again)
+    np.testing.assert_allclose(run(again), _oracle(x, 5.0), rtol=1e-5, atol=1e-5)
 
 
 def test_a_call_compiled_before_is_loaded_without_building(program_store, monkeypatch,

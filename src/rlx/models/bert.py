@@ -33,6 +33,7 @@ from rlx.frontends.tokenizer import Tokenizer, load_tokenizer
 from rlx.ir.graph import Graph, Tensor
 from rlx.ir.types import Dim
 from rlx.runtime import CompiledGraph, CompileOptions, Session
+from rlx.runtime.program_store import pure_builder
 
 __all__ = ["BertConfig", "ModelConfigError", "ModelNotFoundError", "SentenceEncoder",
            "bert_param_shapes", "build_bert_encoder", "load_bert_weights", "minilm_model_dir"]
@@ -197,6 +198,7 @@ class _Params:
         return rlx.layer_norm(x, self(f"{prefix}.weight"), self(f"{prefix}.bias"), eps=eps)
 
 
+@pure_builder
 def build_bert_encoder(config: BertConfig, batch: int, seq_len: int,
                        output: str = "embedding") -> Graph:
     """The encoder graph for ``batch`` sequences of ``seq_len`` tokens.

@@ -78,6 +78,7 @@ from rlx.ir.quantized import GGML_SCHEMES, PackedLayout, dequant_gather, dequant
 from rlx.ir.types import Dim
 from rlx.models.decoder_config import DecoderConfig
 from rlx.moe import moe_mlp
+from rlx.runtime.program_store import pure_builder
 
 __all__ = ["KV_DTYPES", "build_decoder_step", "cache_names", "decoder_param_shapes",
            "kv_dtype_name", "rope_tables"]
@@ -279,6 +280,7 @@ class _Step:
     kv_dtype: str = "f32"                     # the cache's storage (KV_DTYPES)
 
 
+@pure_builder
 def build_decoder_step(config: DecoderConfig, batch: int, new_tokens: int, capacity: int,
                        reads_cache: bool = True, weight_format: WeightFormat = None,
                        x_int8: bool = False, all_logits: bool = False,

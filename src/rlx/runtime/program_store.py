@@ -15,17 +15,18 @@ the graph build and a file read, not the passes and the C rendering (0.8 s of
   every source file of the installed rlx package (a new rlx, or an edited one, never
   reads an entry an older one wrote).
 * ``Session.compile_call(builder, *args)`` keys by the call instead: the builder, one
-  of rlx's own functions, by its name (the code fingerprint covers its code), and the
+  of rlx's own functions marked :func:`pure_builder` (its graph depends on its
+  arguments only), by its name (the code fingerprint covers its code), and the
   arguments' pickle. A warm start of a model then loads its step programs without
   building their graphs (0.13 s of SmolLM2's first token) or hashing them.
 * A graph (or a call) holding something whose pickle would name code rather than data
   (a Python function in an attribute) is not stored: its key could not see that code
   change.
-* An entry is one file ``<key>.rlxp``: a magic line, the SHA-256 of the payload, the
-  payload. One that is cut short, altered or unreadable is a miss and is rewritten;
-  entries are written to a temporary file and renamed into place, so a reader never
-  sees half of one. Entries are pickles: the cache directory must be as trusted as
-  the shared objects beside it.
+* An entry is one file ``<key>.rlxp``: a magic line, the SHA-256 of its key and
+  payload, the payload (an entry copied under another key is a miss). One that is cut
+  short, altered or unreadable is a miss and is rewritten; entries are written to a
+  temporary file and renamed into place, so a reader never sees half of one. Entries
+  are pickles: the cache directory must be as trusted as the shared objects beside it.
 * ``RLX_PROGRAM_STORE=0`` turns the store off; so does ``RLX_DUMP_IR`` (the dump is
   written by the passes the store would skip). A store that cannot be written is
   skipped without an error: the program works, the next process compiles again.
@@ -48,7 +49,7 @@ from rlx.ir.graph import Graph
 from rlx.passes.pipeline import DUMP_ENV
 
 STORE_ENV = "RLX_PROGRAM_STORE"
-MAGIC = b"rlx-program-store-1\n"
+MAGIC = b"rlx-program-store-2\n"
 _OFF = ("0", "off", "false", "no")
 _SOURCE_SUFFIXES = (".py", ".c", ".h")
 _DATA_MODULES = ("rlx", "builtins", "copyreg", "enum", "numpy", "ml_dtypes")
@@ -136,14 +137,24 @@ def _holds_custom_ops(graph: Graph) -> bool:
     return False
 
 
+def pure_builder(builder: Any) -> Any:
+    """Mark an rlx graph builder whose graph depends on its arguments' data only (no
+    file, registry or other state read): :func:`call_fingerprint` keys its calls."""
+    builder.rlx_pure_builder = True
+    return builder
+
+
 def call_fingerprint(call: tuple[Any, tuple, dict]) -> str | None:
     """The digest of a graph builder's call (builder, args, kwargs): the builder by
-    its module and name, which must be rlx's (the code fingerprint covers its code),
-    the arguments by their data. None for a builder from elsewhere or arguments
-    holding code."""
+    its module and name, which must be rlx's (the code fingerprint covers its code)
+    and marked :func:`pure_builder`, the arguments by their data. None for another
+    builder (``rlx.from_json`` reads the custom-op registry, ``serialize.load`` a
+    file: keyed by their arguments, a changed file or op kept its old program) or
+    arguments holding code."""
     builder, args, kwargs = call
     module = getattr(builder, "__module__", None) or ""
-    if module.split(".")[0] != "rlx" or not isinstance(builder, types.FunctionType):
+    if module.split(".")[0] != "rlx" or not isinstance(builder, types.FunctionType) or \
+            not getattr(builder, "rlx_pure_builder", False):
         return None
     return _pickled_digest("call", (module, builder.__qualname__, args,
                                     sorted(kwargs.items())))
@@ -176,6 +187,14 @@ def store_key(fingerprint: str, options: Any, backend_identity: str) -> str:
     return digest.hexdigest()[:40]
 
 
+def _entry_digest(key: str, payload: bytes | memoryview) -> bytes:
+    """The SHA-256 of an entry: of its key and payload, so that an entry copied under
+    another key is a miss (it ran the other graph's program)."""
+    digest = sha256(key.encode() + b"\0")
+    digest.update(payload)
+    return digest.digest()
+
+
 class ProgramStore:
     """Entries under ``directory`` (see the module docstring)."""
 
@@ -196,7 +215,7 @@ class ProgramStore:
         if len(data) < head or not data.startswith(MAGIC):
             return None
         payload = memoryview(data)[head:]
-        if sha256(payload).digest() != data[len(MAGIC):head]:
+        if _entry_digest(key, payload) != data[len(MAGIC):head]:
             return None
         try:
             return pickle.loads(payload)
@@ -212,7 +231,7 @@ class ProgramStore:
             return False
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path(key), MAGIC + sha256(payload).digest() + payload)
+            write_atomic(self.path(key), MAGIC + _entry_digest(key, payload) + payload)
             return True
         except OSError:
             return False
