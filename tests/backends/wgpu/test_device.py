@@ -974,23 +974,37 @@ def test_the_stderr_filter_passes_on_everything_else(capfd):
 
 
 def test_a_loop_past_llvmpipes_limit_is_refused_not_cut_short():
-    """Mesa's llvmpipe ends a shader loop after 65535 iterations: a sum over 70000
-    elements gave 65535. On that adapter such a kernel is an UnsupportedOpError at
-    compile; 65535 iterations still run."""
+    """Mesa's llvmpipe ends a shader's loops after about 65535 iterations, nested and
+    consecutive ones counted together: a sum over 70000 elements gave 65535, a cumsum
+    along 70000 (a loop bounded at run time) 65535, a cached attention over 500 rows
+    of 64-wide heads and a cross entropy of 300 rows x 200 classes wrong numbers. On
+    that adapter such kernels are UnsupportedOpErrors at compile; a sum over 60000
+    elements still runs."""
     from rlx.backends.wgpu.backend import _Adapter
 
     g = rlx.Graph("long_sum")
-    x = g.input("x", (1, 65535))
+    x = g.input("x", (1, 60000))
     g.set_outputs([x.sum(1)])
-    (got,) = rlx.Session("wgpu").compile(g).run({"x": np.ones((1, 65535), np.float32)})
-    assert got.tolist() == [65535.0]
-    g = rlx.Graph("longer_sum")
-    x = g.input("x", (1, 70000))
-    g.set_outputs([x.sum(1)])
+    (got,) = rlx.Session("wgpu").compile(g).run({"x": np.ones((1, 60000), np.float32)})
+    assert got.tolist() == [60000.0]
     if "llvmpipe" not in str(_Adapter.get()[0].info.get("device", "")):
         pytest.skip("the loop limit is llvmpipe's")
-    with pytest.raises(rlx.UnsupportedOpError, match="loop of 70000 iterations"):
-        rlx.Session("wgpu").compile(g)
+    longer = rlx.Graph("longer_sum")
+    x = longer.input("x", (1, 70000))
+    longer.set_outputs([x.sum(1)])
+    running = rlx.Graph("long_cumsum")
+    running.set_outputs([rlx.cumsum(running.input("x", (70000,)), 0)])
+    xent = rlx.Graph("wide_xent")
+    xent.set_outputs([rlx.softmax_cross_entropy(xent.input("logits", (300, 200)),
+                                                xent.input("labels", (300,), "i64"))])
+    cached = rlx.Graph("long_cache")
+    q, k = cached.input("q", (1, 1, 1, 64)), cached.input("k", (1, 1, 1, 64))
+    kc = cached.input("kc", (1, 1, 500, 64))
+    cached.set_outputs([rlx.cached_attention(q, k, k, kc, kc,
+                                             cached.input("past", (1,), "i32"))])
+    for graph in (longer, running, xent, cached):
+        with pytest.raises(rlx.UnsupportedOpError, match="loops of up to"):
+            rlx.Session("wgpu").compile(graph)
 
 
 def test_a_product_past_webgpus_grid_is_refused_at_compile():

@@ -403,19 +403,22 @@ class WgpuExecutable(Executable):
                         "GGML blocks, which are read in windows, or use device 'cpu')")
 
     def _check_loops(self) -> None:
-        """On Mesa's llvmpipe (lavapipe), UnsupportedOpError for a kernel with a loop of
-        more than wgsl.MAX_LOOP_TRIPS iterations (with the loops around it): llvmpipe
-        ends such a loop early, which would give wrong results without an error."""
+        """On Mesa's llvmpipe (lavapipe), UnsupportedOpError for a kernel whose loops
+        may run more than wgsl.LOOP_BUDGET iterations in one invocation (counted as
+        :func:`wgsl.loop_iterations` does): llvmpipe ends them early, which would give
+        wrong results without an error."""
         device = str(_Adapter.get()[0].info.get("device", ""))
         if "llvmpipe" not in device:
             return
         for shader in self._shaders:
-            trips = wgsl.longest_loop(shader.source)
-            if trips > wgsl.MAX_LOOP_TRIPS:
+            trips = wgsl.loop_iterations(shader.source)
+            if trips > wgsl.LOOP_BUDGET:
                 raise UnsupportedOpError(
-                    f"wgpu: kernel {shader.name} runs a loop of {trips} iterations; this "
-                    f"adapter ({device}) ends a shader's loops after {wgsl.MAX_LOOP_TRIPS}, "
-                    "which would give wrong results (use device 'cpu', or a GPU adapter)")
+                    f"wgpu: kernel {shader.name} runs loops of up to {trips} iterations "
+                    f"(nested and consecutive loops together); this adapter ({device}) "
+                    f"ends a shader's loops after about {wgsl.MAX_LOOP_TRIPS}, which would "
+                    f"give wrong results, and rlx allows {wgsl.LOOP_BUDGET} (use device "
+                    "'cpu', or a GPU adapter)")
 
     def _locate(self, nid: int) -> wgsl.Location:
         loc = self._locations.get(nid)

@@ -72,13 +72,14 @@ from rlx.backends.wgpu.wgsl_values import (  # noqa: F401  (re-exported for back
     words,
 )
 from rlx.backends.wgpu.wgsl_writer import (  # noqa: F401  (re-exported for backend.py)
+    LOOP_BUDGET,
     MAX_LOOP_TRIPS,
     Location,
     Shader,
     _elementwise,
     _shape,
     _Writer,
-    longest_loop,
+    loop_iterations,
     numel,
 )
 from rlx.ir.graph import Graph, Node

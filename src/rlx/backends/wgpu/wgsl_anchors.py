@@ -12,6 +12,7 @@ import numpy as np
 from rlx.backends.wgpu.wgsl_copies import _transpose_strides
 from rlx.backends.wgpu.wgsl_values import DEVICE_TYPES, _zero, convert, literal
 from rlx.backends.wgpu.wgsl_writer import (
+    BOUND_MARK,
     MAX_GROUPS,
     WORKGROUP,
     _dot,
@@ -171,6 +172,7 @@ def _matvec_subgroups(graph: Graph, kernel: Kernel, anchor: int, w: _Writer, a_s
     for r in range(m):
         w.emit(f"  var total{r}: {t} = {_zero(t)};")
         w.emit(f"  for (var q = 0u; q < {WORKGROUP}u / size; q = q + 1u) {{ "
+               f"{BOUND_MARK.format(WORKGROUP)} "
                f"total{r} = total{r} + rlx_part[q * {m}u + {r}u]; }}")
         _store_column_row(graph, kernel, anchor, w, r, f"total{r}", m, n, "  ")
     w.emit("}")

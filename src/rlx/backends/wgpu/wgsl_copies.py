@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from rlx.backends.wgpu.wgsl_values import DEVICE_TYPES, _zero, convert, literal, unsupported
 from rlx.backends.wgpu.wgsl_writer import (
+    BOUND_MARK,
     _dot,
     _flat_header,
     _grid,
@@ -171,7 +172,7 @@ def _cumsum(graph: Graph, nid: int, w: _Writer):
             lo, hi = (f"{o[axis]} + 1u", f"{n}u") if exclusive else (o[axis], f"{n}u")
         else:
             lo, hi = ("0u", o[axis]) if exclusive else ("0u", f"{o[axis]} + 1u")
-        w.emit(f"for (var j = {lo}; j < {hi}; j = j + 1u) {{")
+        w.emit(f"for (var j = {lo}; j < {hi}; j = j + 1u) {{ {BOUND_MARK.format(n)}")
         w.emit(f"  {acc} = {acc} + {w.load(graph, x, f'{base} + j * {s}u')};")
         w.emit("}")
         return acc

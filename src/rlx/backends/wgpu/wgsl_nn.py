@@ -8,7 +8,16 @@ import math
 
 from rlx.backends.wgpu.wgsl_copies import _copy_kernel
 from rlx.backends.wgpu.wgsl_values import DEVICE_TYPES, NARROW, _zero, convert, literal, load, store
-from rlx.backends.wgpu.wgsl_writer import _dot, _flat_header, _grid, _numel, _shape, _Writer, numel
+from rlx.backends.wgpu.wgsl_writer import (
+    BOUND_MARK,
+    _dot,
+    _flat_header,
+    _grid,
+    _numel,
+    _shape,
+    _Writer,
+    numel,
+)
 from rlx.ir.dtypes import DType
 from rlx.ir.graph import Graph, Node
 from rlx.passes.loops import broadcast_strides, row_major_strides
@@ -240,7 +249,7 @@ def _cached_attention(graph: Graph, nid: int, w: _Writer):
         w.emit("  }")
         w.emit("  m = mn;")
     # cached rows
-    w.emit("for (var j = 0u; j < u32(past); j = j + 1u) {")
+    w.emit(f"for (var j = 0u; j < u32(past); j = j + 1u) {{ {BOUND_MARK.format(capacity)}")
     if window is not None:
         w.emit(f"  if (u32(past) + r - j >= {window}u) {{ continue; }}")
     if table is None:
@@ -253,7 +262,7 @@ def _cached_attention(graph: Graph, nid: int, w: _Writer):
     visit(w.load(graph, kc, f"kr * {d}u + {{e}}"), w.load(graph, vc, f"kr * {dv}u + {{e}}"))
     w.emit("}")
     # the new rows
-    w.emit("for (var j = 0u; j <= r; j = j + 1u) {")
+    w.emit(f"for (var j = 0u; j <= r; j = j + 1u) {{ {BOUND_MARK.format(s)}")
     if window is not None:
         w.emit(f"  if (r - j >= {window}u) {{ continue; }}")
     w.emit(f"  let nr = (bi * {hkv}u + kh) * {s}u + j;")

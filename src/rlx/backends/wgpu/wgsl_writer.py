@@ -6,7 +6,6 @@ elementwise loop nests (:func:`emit_nest`, the ``elementwise`` kernel).
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -26,28 +25,61 @@ WORKGROUP = 64
 MAX_GROUPS = 65535
 """WebGPU's least maximum of workgroups per grid dimension."""
 MAX_LOOP_TRIPS = 65535
-"""The most iterations Mesa's llvmpipe (what lavapipe runs) gives a shader's loop: past
-it the loop just ends, so a sum over 70000 elements gave 65535 (splitting the loop into
-consecutive or nested loops does not help: its count goes on)."""
+"""The most loop iterations Mesa's llvmpipe (what lavapipe runs) gives one invocation of
+a shader: past it a loop just ends, so a sum over 70000 elements gave 65535. Its count
+goes on across nested and consecutive loops: a loop of 8 trips inside one of k / 8
+ends the pair after 65535 iterations of both together (a matmul with k = 59000 was
+wrong), and so did a cached attention's loops over 254 rows of 128-wide heads."""
 
-_COUNTED_LOOP = re.compile(r"for \(var (\w+) = 0u; \1 < (\d+)u; \1 = \1 \+ (\d+)u\) \{")
+LOOP_BUDGET = 60000
+"""The loop iterations rlx lets one invocation run on llvmpipe, as
+:func:`loop_iterations` counts them: below MAX_LOOP_TRIPS, since the driver's own
+count runs ahead of that model in some kernels (a convolution's loops of 1300 x (1 +
+49) = 65000 iterations ended early)."""
+
+BOUND_MARK = "/* at most {} */"
+"""Written after the ``{`` of a loop whose bound is known only at run time, with the
+most trips it can make: :func:`loop_iterations` counts it so."""
+
+_LOOP = re.compile(r"for \(var (\w+) = ([^;]*); ([^;]*); ([^)]*)\) \{(?: /\* at most (\d+) \*/)?")
+_COUNTED = re.compile(r"(\w+) < (\d+)u")
+_STEP = re.compile(r"(\w+) = \1 \+ (\d+)u")
 
 
-def longest_loop(source: str) -> int:
-    """The most trips of a counted loop (``for (var v = 0u; v < Nu; v = v + Su)``) in
-    ``source``, times the trips of the counted loops around it."""
-    loops = []                        # (start of body, end of body, trips)
-    for m in _COUNTED_LOOP.finditer(source):
+def loop_iterations(source: str) -> int:
+    """The most loop iterations one invocation of ``source`` runs, as llvmpipe counts
+    them: each loop's trips times one plus the iterations of the loops in its body,
+    summed over the outermost loops. A counted loop (``for (var v = 0u; v < Nu; v = v +
+    Su)``) makes N / S trips, one marked with :data:`BOUND_MARK` its mark's; any other
+    is counted as one trip."""
+    loops = []                        # [start of body, end of body, trips]
+    for m in _LOOP.finditer(source):
         depth, end = 1, m.end()
         while depth:
             depth += {"{": 1, "}": -1}.get(source[end], 0)
             end += 1
-        loops.append((m.end(), end, -(-int(m.group(2)) // int(m.group(3)))))
-    most = 0
-    for start, end, trips in loops:
-        around = math.prod(t for s, e, t in loops if s < start and end <= e)
-        most = max(most, trips * around)
-    return most
+        counted, step = _COUNTED.fullmatch(m.group(3)), _STEP.fullmatch(m.group(4))
+        if m.group(5) is not None:
+            trips = int(m.group(5))
+        elif (m.group(2) == "0u" and counted and step and counted.group(1) == m.group(1)
+              and step.group(1) == m.group(1)):
+            trips = -(-int(counted.group(2)) // int(step.group(2)))
+        else:
+            trips = 1
+        loops.append((m.end(), end, trips))
+
+    def inside(outer: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+        """The loops directly in ``outer``'s body."""
+        within = [lp for lp in loops if outer[0] < lp[0] and lp[1] <= outer[1]]
+        return [lp for lp in within if not any(o[0] < lp[0] and lp[1] <= o[1]
+                                               for o in within if o is not lp)]
+
+    def cost(loop: tuple[int, int, int]) -> int:
+        return loop[2] * (1 + sum(cost(child) for child in inside(loop)))
+
+    outermost = [lp for lp in loops if not any(o[0] < lp[0] and lp[1] <= o[1]
+                                               for o in loops if o is not lp)]
+    return sum(cost(lp) for lp in outermost)
 
 
 # --------------------------------------------------------------------------- the source
