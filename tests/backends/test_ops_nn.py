@@ -296,6 +296,21 @@ def test_conv_malformed_padding_is_a_build_error():
         rlx.conv1d(x, w, padding=(1, 2))
 
 
+def test_a_zero_size_kernel_is_refused():
+    """A weight [3, 2, 0, 3] built and gave an output larger than the input, all bias
+    (PyTorch: 'kernel size should be greater than zero'); a pooling kernel of 0 or -1
+    was reported as a bad stride or padding."""
+    g = rlx.Graph()
+    x2, x1 = g.input("x2", (1, 2, 6, 6)), g.input("x1", (1, 2, 6))
+    with pytest.raises(rlx.ShapeError, match="kernel's spatial sizes must be positive"):
+        rlx.conv2d(x2, g.input("w2", (3, 2, 0, 3)))
+    with pytest.raises(rlx.ShapeError, match="kernel's spatial sizes must be positive"):
+        rlx.conv1d(x1, g.input("w1", (3, 2, 0)))
+    for kernel in (0, -1, (0, 2), (2, -3)):
+        with pytest.raises(rlx.RlxError, match="kernel"):
+            rlx.max_pool2d(x2, kernel, stride=1)
+
+
 # --------------------------------------------------------------------------- pooling
 
 def _pool_taps(x, kernel, stride, pads, fill):

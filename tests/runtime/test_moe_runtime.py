@@ -113,6 +113,25 @@ def test_residency_masks_change_the_accounting_not_the_results(device):
     assert stats.total_resident + stats.total_offloaded == 2 * T * K
 
 
+def test_a_clone_keeps_the_masks_and_an_armed_capture(device):
+    """clone() is a deep copy of the executable, whose residency masks and armed
+    capture it kept at their defaults (every expert resident, nothing captured)."""
+    cg = _compiled(device, _one_layer_graph())
+    x = np.random.default_rng(6).standard_normal((T, D)).astype(np.float32)
+    mask = np.array([True, True, False, False])
+    cg.set_moe_resident_experts(mask)
+    assert cg.enable_moe_topk_capture(4) is True
+    twin = cg.clone()
+    twin.run({"x": x})
+    (ids,) = _routing(_weights(), x)[:1]
+    assert twin.take_moe_topk_capture() == [ids.reshape(-1).tolist()]
+    stats = twin.take_moe_residency_stats()
+    assert stats.resident == (int(mask[ids].sum()),)
+    assert stats.offloaded == (T * K - int(mask[ids].sum()),)
+    cg.run({"x": x})                   # the original's own state is untouched
+    assert cg.take_moe_topk_capture() == [ids.reshape(-1).tolist()]
+
+
 def test_one_mask_for_every_layer_and_bad_masks(device):
     cg = _compiled(device, _one_layer_graph())
     x = np.random.default_rng(3).standard_normal((T, D)).astype(np.float32)

@@ -51,6 +51,9 @@ def _conv_geometry(op, ins, a, spatial: Shape, kernel: Shape):
                                      f"(before, after) pairs of ints, got {pad!r}")
     if len(pads) != n or any(b < 0 or e < 0 for b, e in pads):
         raise fail_attr(op, ins, f"padding must give {n} non-negative (before, after) pairs")
+    if any(int(k) <= 0 for k in kernel):   # a zero-size kernel gave outputs of the bias
+        raise fail_shape(op, ins, f"the kernel's spatial sizes must be positive, got "
+                                  f"{tuple(int(k) for k in kernel)}")
     if any(s <= 0 for s in stride) or any(d <= 0 for d in dilation):
         raise fail_attr(op, ins, "stride and dilation must be positive")
     out = []

@@ -493,14 +493,15 @@ class CompiledGraph(AsyncRunsMixin, HandlesMixin):
     # ------------------------------------------------------------------ copies
     @_serialised
     def clone(self) -> CompiledGraph:
-        """An independent deep copy (params, handles, prepare state)."""
+        """An independent deep copy (params, handles, prepare state, MoE residency
+        masks and an armed top-k capture; not what earlier runs recorded)."""
         exe = self._exe.clone()
         if exe is None:
             raise InputError(f"device {self.device!r} does not support clone()")
         ext = self._extents
         twin = CompiledGraph(exe, self._inputs, self._params, None, self._report,
                              self._rounding, None if ext is None else ext.fresh(),
-                             MoeState(self._moe.experts))
+                             self._moe.settings_copy())
         st = self._staging
         if st is not None:
             twin._staging = Staging(st.prepare.clone(), list(st.boundary), st.prepare_params,

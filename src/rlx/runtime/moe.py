@@ -88,6 +88,15 @@ class MoeState:
         self._capture: list[list[int]] | None = None
         self._stats: MoeResidencyStats | None = None
 
+    def settings_copy(self) -> MoeState:
+        """A state of the same layers with copies of these masks and the capture armed
+        as here (a clone's: the executable's state, as the spec's deep clone copies
+        it), and nothing recorded yet."""
+        twin = MoeState(self.experts)
+        twin.masks = [m.copy() for m in self.masks]
+        twin._armed = self._armed
+        return twin
+
     @property
     def masks(self) -> list[np.ndarray]:
         """Per MoE layer, which experts are resident (all of them until set)."""
