@@ -29,7 +29,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from rlx.errors import GraphBuildError
-from rlx.ir.graph import Graph, Tensor, tracing_body
+from rlx.ir.graph import Graph, Tensor
 
 
 @dataclass(frozen=True)
@@ -109,13 +109,7 @@ def _graph_of(xs: Sequence[Any], name: str) -> tuple[Graph, tuple[Tensor, ...]]:
     if not xs or not all(isinstance(x, Tensor) for x in xs):
         raise GraphBuildError(f"custom_vjp {name!r}: positional arguments must be rlx Tensors "
                               "(pass other values as keyword options)")
-    home = max((x.graph for x in xs), key=lambda g: g.depth)
-    body = tracing_body()
-    if body is not None and body is not home and body._encloses(home):
-        home = body
-    if not all(home._encloses(x.graph) for x in xs):
-        raise GraphBuildError(f"custom_vjp {name!r}: all arguments must belong to one graph "
-                              "(or graphs a control-flow body is traced inside)")
+    home = xs[0].graph.home(xs, f"custom_vjp {name!r}")
     return home, tuple(Tensor(home, home.capture(x)) for x in xs)
 
 

@@ -168,6 +168,15 @@ class Graph:
             if not isinstance(t, Tensor):
                 raise GraphBuildError(f"{op}: operands must be rlx Tensors, got "
                                       f"{type(t).__name__}")
+        home = self.home(operands, op)
+        ids = [home.capture(t) for t in operands]
+        return Tensor(home, home.add(op, ids, **attrs))
+
+    def home(self, operands: Sequence[Tensor], what: str) -> Graph:
+        """The graph work on ``operands`` is built in, asked of this graph: the innermost
+        of it and the operands' graphs, or the control-flow body being traced inside
+        that one (whose operands from outside it are then captured). GraphBuildError
+        (prefixed ``what``) for an operand of a graph that one is not traced inside."""
         home = self
         for t in operands:
             if t.graph.depth > home.depth:
@@ -178,14 +187,13 @@ class Graph:
             # from outside: a cond branch's work runs only when that branch is taken
             home = body
         if home is not self and not home._encloses(self):
-            raise GraphBuildError(f"{op}: operand belongs to graph {home.name!r}, not "
+            raise GraphBuildError(f"{what}: operand belongs to graph {home.name!r}, not "
                                   f"{self.name!r}")
         for t in operands:
             if not home._encloses(t.graph):
-                raise GraphBuildError(f"{op}: operand belongs to graph {t.graph.name!r}, not "
-                                      f"{home.name!r} (nor a graph it is traced inside)")
-        ids = [home.capture(t) for t in operands]
-        return Tensor(home, home.add(op, ids, **attrs))
+                raise GraphBuildError(f"{what}: operand belongs to graph {t.graph.name!r}, "
+                                      f"not {home.name!r} (nor a graph it is traced inside)")
+        return home
 
     def _encloses(self, other: Graph) -> bool:
         """Whether ``other`` is this graph or one it is traced inside of."""
