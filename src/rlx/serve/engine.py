@@ -50,7 +50,6 @@ from rlx.errors import InputError, RlxError
 from rlx.models.generation import (
     SequenceProgress,
     prompt_ids,
-    room,
     speculative_step,
 )
 from rlx.models.sampling import Sampler, argmax_rows
@@ -399,10 +398,9 @@ class Engine:
                                     f"({req.max_tokens}) exceed this model's context of "
                                     f"{max_seq} tokens", param="max_tokens",
                                code="context_length_exceeded")
-            # prompt and completion within max_seq, the limit an explicit max_tokens is
-            # held to above, for a chat without one and a completion's default too
-            budget = space if req.max_tokens is None else min(req.max_tokens, space)
-            max_new = room(model, [ids], budget)
+            # a chat without max_tokens runs to the end of the context: prompt and
+            # completion within max_seq, the limit max_tokens is held to above
+            max_new = space if req.max_tokens is None else req.max_tokens
             for i in range(req.n):
                 sampling = req.sampling
                 if sampling.seed is not None and i:
