@@ -270,6 +270,14 @@ def round_slice_scaled(data: np.ndarray, fmt: FloatFormat, scaling: FormatScalin
     return out.reshape(x.shape)
 
 
+def stored_as(rounded: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """:func:`round_slice_scaled`'s float64 values in ``dtype``: through float32 unless
+    ``dtype`` is f64, as the cpu kernel stores f32, f16 and bf16 results."""
+    if np.dtype(dtype) != np.float64:
+        rounded = rounded.astype(np.float32)
+    return rounded.astype(dtype)
+
+
 def _block_amax(block: np.ndarray) -> np.ndarray:
     finite = np.where(np.isfinite(block), np.abs(block), 0.0)
     return finite.max(axis=1, keepdims=True)

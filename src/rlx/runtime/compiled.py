@@ -32,7 +32,7 @@ import numpy as np
 from rlx.backends.base import Executable, ExecutableCapabilities, KernelTime
 from rlx.errors import InputError, ParamNotSetError, RlxError, UnsupportedOpError
 from rlx.ir.dtypes import DType
-from rlx.ir.formats import FloatFormat, FormatScaling, round_slice_scaled
+from rlx.ir.formats import FloatFormat, FormatScaling, round_slice_scaled, stored_as
 from rlx.ir.rng import RngOptions
 from rlx.ir.types import TensorType
 from rlx.runtime.async_runs import AsyncRunsMixin, _AsyncRuns, _serialised, both_locked
@@ -55,10 +55,7 @@ class UploadRounding:
         row = self.row_len.get(name)
         if row is None:
             return value
-        rounded = round_slice_scaled(value, self.fmt, self.scaling, row)
-        if value.dtype != np.float64:
-            rounded = rounded.astype(np.float32)
-        return rounded.astype(value.dtype)
+        return stored_as(round_slice_scaled(value, self.fmt, self.scaling, row), value.dtype)
 
 
 @dataclass

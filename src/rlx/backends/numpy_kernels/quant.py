@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from rlx.backends.numpy_kernels.common import KernelContext
-from rlx.ir.formats import FormatScaling, round_slice_scaled
+from rlx.ir.formats import FormatScaling, round_slice_scaled, stored_as
 from rlx.ir.graph import Node
 from rlx.ir.ops import format_from_attrs
 
@@ -18,9 +18,7 @@ def round_to_format(node: Node, args: list[np.ndarray], ctx: KernelContext) -> n
     if x.size == 0:
         return x.copy()
     out = round_slice_scaled(x.astype(np.float64), fmt, scaling, row_len)
-    if x.dtype != np.float64:      # through float, as the cpu kernel stores f32 / f16 / bf16
-        out = out.astype(np.float32)
-    return out.astype(x.dtype).reshape(x.shape)
+    return stored_as(out, x.dtype).reshape(x.shape)
 
 
 KERNELS = {"round_to_format": round_to_format}
