@@ -52,7 +52,7 @@ def loop_iterations(source: str) -> int:
     summed over the outermost loops. A counted loop (``for (var v = 0u; v < Nu; v = v +
     Su)``) makes N / S trips, one marked with :data:`BOUND_MARK` its mark's; any other
     is counted as one trip."""
-    loops = []                        # [start of body, end of body, trips]
+    spans, trips = [], []             # per loop: (start, end) of its body, its trips
     for m in _LOOP.finditer(source):
         depth, end = 1, m.end()
         while depth:
@@ -60,26 +60,28 @@ def loop_iterations(source: str) -> int:
             end += 1
         counted, step = _COUNTED.fullmatch(m.group(3)), _STEP.fullmatch(m.group(4))
         if m.group(5) is not None:
-            trips = int(m.group(5))
+            count = int(m.group(5))
         elif (m.group(2) == "0u" and counted and step and counted.group(1) == m.group(1)
               and step.group(1) == m.group(1)):
-            trips = -(-int(counted.group(2)) // int(step.group(2)))
+            count = -(-int(counted.group(2)) // int(step.group(2)))
         else:
-            trips = 1
-        loops.append((m.end(), end, trips))
-
-    def inside(outer: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-        """The loops directly in ``outer``'s body."""
-        within = [lp for lp in loops if outer[0] < lp[0] and lp[1] <= outer[1]]
-        return [lp for lp in within if not any(o[0] < lp[0] and lp[1] <= o[1]
-                                               for o in within if o is not lp)]
-
-    def cost(loop: tuple[int, int, int]) -> int:
-        return loop[2] * (1 + sum(cost(child) for child in inside(loop)))
-
-    outermost = [lp for lp in loops if not any(o[0] < lp[0] and lp[1] <= o[1]
-                                               for o in loops if o is not lp)]
-    return sum(cost(lp) for lp in outermost)
+            count = 1
+        spans.append((m.end(), end))
+        trips.append(count)
+    # loops come in source order, so the innermost loop around one is the last before it
+    # whose body holds it; costs go from the last loop back, children before parents
+    cost = [0] * len(spans)
+    total = 0
+    for i in reversed(range(len(spans))):
+        cost[i] = trips[i] * (1 + cost[i])
+        start, end = spans[i]
+        parent = next((j for j in range(i - 1, -1, -1)
+                       if spans[j][0] < start and end <= spans[j][1]), None)
+        if parent is None:
+            total += cost[i]
+        else:
+            cost[parent] += cost[i]
+    return total
 
 
 # --------------------------------------------------------------------------- the source
