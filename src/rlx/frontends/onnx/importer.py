@@ -545,11 +545,11 @@ def _carry_bounds(state: ImportState, scope: Scope, node: NodeProto, label: str)
                 if isinstance(t, Tensor) and (o := state.owner(t)) is not None]
 
     sizes = SIZE_OPERANDS.get(node.op_type, frozenset())
-    inputs = tensors(node.input)
-    if not any(t.id in owner.from_bounds for t, owner in inputs):
+    inputs = [(i, t, owner) for i, name in enumerate(node.input)
+              for t, owner in tensors([name])]
+    if not any(t.id in owner.from_bounds for _, t, owner in inputs):
         return
-    lengths = [t for i, name in enumerate(node.input) if i not in sizes
-               for t, owner in tensors([name]) if t.id in owner.lengths]
+    lengths = [t for i, t, owner in inputs if i not in sizes and t.id in owner.lengths]
     outputs = tensors(node.output)
     if node.op_type in LENGTH_ARITHMETIC and lengths and any(
             state.value_of(t) is None for t, _ in outputs):
