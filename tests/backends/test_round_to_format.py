@@ -1,5 +1,6 @@
 """round_to_format: the op equals the formats oracle bit for bit on every backend."""
 
+import ml_dtypes
 import numpy as np
 import pytest
 from tests.helpers import run_graph
@@ -102,3 +103,8 @@ def test_scaled_rounding_over_a_symbolic_axis_ignores_the_padding(device, scalin
             expect = F.round_slice_scaled(xv.astype(np.float64), fmt, scaling,
                                           xv.shape[-1]).astype(np.float32)
             np.testing.assert_array_equal(out, expect)
+            if scaling.kind == "per_tensor":     # and ml_dtypes' e4m3fn, independently
+                s = max(np.float32(np.abs(xv).max() / 448.0), np.float32(2.0 ** -126))
+                independent = ((xv.astype(np.float64) / float(s)).astype(
+                    ml_dtypes.float8_e4m3fn).astype(np.float64) * float(s)).astype(np.float32)
+                np.testing.assert_array_equal(out, independent)
