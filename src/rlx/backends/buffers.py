@@ -7,6 +7,8 @@ Re-exported by :mod:`rlx.backends.base`, the contract these helpers serve.
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import itertools
 import math
 import mmap
@@ -75,6 +77,29 @@ def _byte_size(nbytes: int) -> str:
         if nbytes >= 1 << shift:
             return f"{text} ({nbytes / (1 << shift):.1f} {unit})"
     return text
+
+
+@functools.cache
+def _malloc_trim() -> Any:
+    """The C library's ``malloc_trim`` (glibc's), or None where it has none."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    return trim
+
+
+def release_free_heap() -> None:
+    """Hand the free pages inside the C heap back to the OS (glibc's ``malloc_trim``;
+    nothing elsewhere). Loading a model or a stored program builds and drops many MiB of
+    Python objects (a stored program's pickle, a vocabulary's build tables); the heap
+    keeps their pages resident until something reuses them, 4 MiB of a SmolLM2 decoder's
+    process. A few milliseconds, called where such a load ends."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
 
 
 def map_file(path: str) -> np.ndarray:

@@ -86,8 +86,7 @@ class StringTable(Sequence[str]):
 
     def utf8_items(self) -> Iterator[bytes]:
         data, bounds = self._data, self._bounds
-        for i in range(len(bounds) - 1):
-            yield data[bounds[i]:bounds[i + 1]]
+        return (data[a:b] for a, b in zip(bounds, itertools.islice(bounds, 1, None)))
 
 
 def as_string_table(strings: Sequence[str]) -> StringTable:

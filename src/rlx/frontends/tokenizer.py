@@ -2,14 +2,17 @@
 
 Both kinds become a :class:`Tokenizer`, a thin layer over a tokenizing engine that
 adds batch encoding to numpy arrays with padding, truncation and attention masks, and
-exposes the model's special tokens and chat template. The engine is a ``tokenizers``
-(Hugging Face) ``Tokenizer``, except for GGUF "llama" vocabularies (below).
+exposes the model's special tokens and chat template. The engine of a ``tokenizer.json``
+is a ``tokenizers`` (Hugging Face) ``Tokenizer``; a GGUF file's runs on rlx's own
+engines (below), which hold a vocabulary in a few MiB and need no library.
 
 GGUF tokenizers are rebuilt from the metadata that llama.cpp reads:
 
 * ``tokenizer.ggml.model == "gpt2"``: byte-level BPE from ``tokenizer.ggml.tokens``
   and ``tokenizer.ggml.merges``, split first by the pre-tokenizer rule that
-  ``tokenizer.ggml.pre`` names (see ``BPE_PRE_TOKENIZERS``), run by ``tokenizers``;
+  ``tokenizer.ggml.pre`` names (see ``BPE_PRE_TOKENIZERS``):
+  :mod:`rlx.frontends.bytebpe`, which encodes as ``tokenizers`` does from the same
+  vocabulary and merges;
 * ``tokenizer.ggml.model == "llama"``: SentencePiece-style BPE, merging by
   ``tokenizer.ggml.scores`` (a higher-scoring merged piece merges first), ``▁`` for a
   space, bytes missing from the vocab as ``<0xNN>`` tokens: :mod:`rlx.frontends.spm`,
@@ -25,7 +28,6 @@ before BPE and kept when decoding.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import os
 import re
@@ -36,17 +38,19 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from rlx.errors import InputError, RlxError
+from rlx.frontends.bytebpe import ByteBpeBackend, byte_of_char
 from rlx.frontends.gguf import GGUFFile
 from rlx.frontends.jsonfile import read_json_object
-from rlx.frontends.spm import TOKEN_CONTROL, TOKEN_NORMAL, TOKEN_USER_DEFINED, SpmBackend, first_ids
+from rlx.frontends.pieces import TOKEN_NORMAL, PieceEngine
+from rlx.frontends.spm import SpmBackend
 from rlx.frontends.strings import StringTable
 from rlx.ir.dtypes import exact_int
 
 if TYPE_CHECKING:
-    # the Hugging Face engine is imported where one is built: a GGUF "llama" vocabulary
-    # (Gemma 3's) runs on SpmBackend, and the library's 4 MiB stay out of that process
+    # the Hugging Face engine is imported where one is built (a tokenizer.json): GGUF
+    # vocabularies run on rlx's own engines, and the library's 5 MiB stay out of a
+    # decoder's process
     import tokenizers
-    from tokenizers import pre_tokenizers, processors
 
 __all__ = ["BPE_PRE_TOKENIZERS", "BatchEncoding", "SpecialTokens", "Tokenizer",
            "TokenizerError", "load_tokenizer", "tokenizer_from_gguf",
@@ -99,7 +103,7 @@ class Tokenizer:
     threads at once.
     """
 
-    def __init__(self, backend: tokenizers.Tokenizer | SpmBackend, special: SpecialTokens,
+    def __init__(self, backend: tokenizers.Tokenizer | PieceEngine, special: SpecialTokens,
                  chat_template: str | None = None, add_bos: bool = False,
                  add_eos: bool = False):
         backend.no_padding()
@@ -111,9 +115,10 @@ class Tokenizer:
         self.add_eos = add_eos
 
     @property
-    def backend(self) -> tokenizers.Tokenizer | SpmBackend:
-        """The wrapped engine: a ``tokenizers.Tokenizer``, or for a GGUF "llama"
-        vocabulary an :class:`rlx.frontends.spm.SpmBackend`."""
+    def backend(self) -> tokenizers.Tokenizer | PieceEngine:
+        """The wrapped engine: a ``tokenizers.Tokenizer``, or for a GGUF vocabulary an
+        :class:`rlx.frontends.bytebpe.ByteBpeBackend` ("gpt2") or
+        :class:`rlx.frontends.spm.SpmBackend` ("llama")."""
         return self._backend
 
     @property
@@ -215,6 +220,8 @@ class Tokenizer:
         if piece is None:
             raise InputError(f"token id {token_id} is outside the vocabulary of "
                              f"{self.vocab_size}")
+        if isinstance(self._backend, ByteBpeBackend):
+            return self._backend.token_bytes(piece)
         byte = _BYTE_PIECE.fullmatch(piece)
         if byte is not None:
             return bytes([int(byte.group(1), 16)])
@@ -223,9 +230,8 @@ class Tokenizer:
         from tokenizers import decoders
         added = self._backend.get_added_tokens_decoder()
         if isinstance(self._backend.decoder, decoders.ByteLevel) and int(token_id) not in added:
-            table = _byte_level_table()
-            if all(c in table for c in piece):
-                return bytes(table[c] for c in piece)
+            if all(c in byte_of_char for c in piece):
+                return bytes(byte_of_char[c] for c in piece)
         return self.decode([int(token_id)], skip_special_tokens=False).encode("utf-8")
 
     def decode_batch(self, batch: Sequence[Sequence[int]] | np.ndarray,
@@ -250,20 +256,6 @@ def _token_id(what: str, token_id: Any) -> int:
     if n is None:
         raise InputError(f"{what}: a token id must be an int, got {token_id!r}")
     return n
-
-
-@functools.cache
-def _byte_level_table() -> dict[str, int]:
-    """Byte-level BPE's printable stand-in for each byte (GPT-2's scheme): bytes that
-    print as themselves (``!`` to ``~``, ``\xa1`` to ``\xac``, ``\xae`` to ``\xff``) keep
-    their code point, the others take 256, 257, ... in byte order. Maps the stand-in
-    character back to the byte."""
-    keep = [*range(0x21, 0x7F), *range(0xA1, 0xAD), *range(0xAE, 0x100)]
-    kept = set(keep)
-    moved = [b for b in range(256) if b not in kept]
-    table = {chr(b): b for b in keep}
-    table.update({chr(256 + i): b for i, b in enumerate(moved)})
-    return table
 
 
 def _backend_call(what: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -405,27 +397,15 @@ def _pad_id(backend: tokenizers.Tokenizer, config: Mapping[str, Any]) -> int | N
 
 
 # ---------------------------------------------------------------------- GGUF
-def _digits_then_byte_level() -> pre_tokenizers.PreTokenizer:
-    """Each digit alone, then GPT-2's byte-level split (llama.cpp's ``smollm`` rule)."""
-    from tokenizers import pre_tokenizers
-    return pre_tokenizers.Sequence([
-        pre_tokenizers.Digits(individual_digits=True),
-        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)])
-
-
-def _byte_level() -> pre_tokenizers.PreTokenizer:
-    """GPT-2's regex split and byte-to-unicode mapping."""
-    from tokenizers import pre_tokenizers
-    return pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
-
-
-# tokenizer.ggml.pre value -> pre-tokenizer of a "gpt2" GGUF tokenizer
 BPE_PRE_TOKENIZERS = {
-    "default": _byte_level,
-    "gpt-2": _byte_level,
-    "gpt2": _byte_level,
-    "smollm": _digits_then_byte_level,
+    "default": False,
+    "gpt-2": False,
+    "gpt2": False,
+    "smollm": True,
 }
+"""tokenizer.ggml.pre values of a "gpt2" GGUF tokenizer rlx implements, each with
+whether it isolates every number character before GPT-2's byte-level split (llama.cpp's
+``smollm`` rule does)."""
 
 
 def tokenizer_from_gguf(gguf: GGUFFile) -> Tokenizer:
@@ -469,9 +449,7 @@ def tokenizer_from_gguf_metadata(metadata: Mapping[str, Any]) -> Tokenizer:
     if kind == "llama":
         backend = _llama_backend(metadata, tokens, token_types, special, add_bos, add_eos)
     else:
-        backend = _gpt2_backend(metadata, tokens)
-        _add_matched_tokens(backend, tokens, token_types)
-        backend.post_processor = _bos_eos_template(tokens, special, add_bos, add_eos)
+        backend = _gpt2_backend(metadata, tokens, token_types, special, add_bos, add_eos)
     return Tokenizer(backend, special, chat_template, add_bos, add_eos)
 
 
@@ -522,32 +500,20 @@ def _metadata_id(metadata: Mapping[str, Any], key: str, vocab_size: int) -> int 
     return int(value)
 
 
-def _gpt2_backend(metadata: Mapping[str, Any], tokens: list[str]) -> tokenizers.Tokenizer:
-    """Byte-level BPE from the GGUF vocab and merges."""
-    import tokenizers
-    from tokenizers import decoders, models
+def _gpt2_backend(metadata: Mapping[str, Any], tokens: Sequence[str], token_types: np.ndarray,
+                  special: SpecialTokens, add_bos: bool, add_eos: bool) -> ByteBpeBackend:
+    """Byte-level BPE from the GGUF vocab and merges (rlx.frontends.bytebpe)."""
     pre = metadata.get("tokenizer.ggml.pre", "default")
-    make_pre_tokenizer = BPE_PRE_TOKENIZERS.get(pre) if isinstance(pre, str) else None
-    if make_pre_tokenizer is None:
+    split_numbers = BPE_PRE_TOKENIZERS.get(pre) if isinstance(pre, str) else None
+    if split_numbers is None:
         raise TokenizerError(f"GGUF pre-tokenizer rule {pre!r} is not supported (supported: "
                              f"{', '.join(sorted(BPE_PRE_TOKENIZERS))})")
-    merges = _split_merges(_string_list(metadata, "tokenizer.ggml.merges"))
-    model = _backend_call("GGUF BPE vocabulary", models.BPE, vocab=first_ids(tokens),
-                          merges=merges, fuse_unk=False, byte_fallback=False)
-    backend = tokenizers.Tokenizer(model)
-    backend.pre_tokenizer = make_pre_tokenizer()
-    backend.decoder = decoders.ByteLevel()
-    return backend
-
-
-def _split_merges(merges: list[str]) -> list[tuple[str, str]]:
-    """Each merge "a b" as ("a", "b"); TokenizerError for one that is not two tokens
-    separated by a space (checked on all of them at once: 49k merges in 5 ms)."""
-    pairs = [tuple(m.split(" ")) for m in merges]
-    if set(map(len, pairs)) - {2}:
-        bad = next(m for m, p in zip(merges, pairs) if len(p) != 2)
-        raise TokenizerError(f"GGUF merge {bad!r} is not two tokens separated by a space")
-    return pairs
+    merges = _string_list(metadata, "tokenizer.ggml.merges")
+    try:
+        return ByteBpeBackend(tokens, token_types, merges, split_numbers, special.bos,
+                              special.eos, add_bos, add_eos)
+    except ValueError as e:
+        raise TokenizerError(f"GGUF BPE vocabulary: {e}") from None
 
 
 def _llama_backend(metadata: Mapping[str, Any], tokens: list[str], token_types: np.ndarray,
@@ -560,36 +526,3 @@ def _llama_backend(metadata: Mapping[str, Any], tokens: list[str], token_types: 
     return SpmBackend(tokens, token_types, scores, special.unk,
                       _flag(metadata, "tokenizer.ggml.add_space_prefix", True),
                       special.bos, special.eos, add_bos, add_eos)
-
-
-def _add_matched_tokens(backend: tokenizers.Tokenizer, tokens: list[str],
-                        token_types: np.ndarray) -> None:
-    """Control tokens as special tokens, user-defined tokens as added tokens."""
-    from tokenizers import AddedToken
-    control = [AddedToken(tokens[i], special=True, normalized=False)
-               for i in np.flatnonzero(token_types == TOKEN_CONTROL)]
-    user = [AddedToken(tokens[i], special=False, normalized=False)
-            for i in np.flatnonzero(token_types == TOKEN_USER_DEFINED)]
-    backend.add_special_tokens(control)
-    backend.add_tokens(user)
-
-
-def _bos_eos_template(tokens: list[str], special: SpecialTokens, add_bos: bool,
-                      add_eos: bool) -> processors.TemplateProcessing:
-    """The post-processor adding BOS/EOS around each sequence as configured."""
-    from tokenizers import processors
-    added = {}
-    if add_bos:
-        added[tokens[special.bos]] = special.bos
-    if add_eos:
-        added[tokens[special.eos]] = special.eos
-    before = [tokens[special.bos]] if add_bos else []
-    after = [tokens[special.eos]] if add_eos else []
-    single = before + ["$A"] + after
-    pair = single + before + ["$B:1"] + after
-    try:
-        return processors.TemplateProcessing(single=single, pair=pair,
-                                             special_tokens=list(added.items()))
-    except ValueError as e:   # the template syntax cannot hold a token with ':' or '$'
-        raise TokenizerError(f"GGUF tokenizer: the BOS/EOS tokens {list(added)} cannot be "
-                             f"added around sequences ({e})") from None

@@ -71,6 +71,7 @@ from typing import Any
 
 import numpy as np
 
+from rlx.backends.buffers import release_free_heap
 from rlx.errors import InputError
 from rlx.frontends.tokenizer import Tokenizer
 from rlx.ir.dtypes import as_dtype, exact_int
@@ -804,8 +805,10 @@ def load_decoder(path: str | os.PathLike, device: str = "cpu", max_seq: int | No
     file or tensor; GGUFError / SafetensorsError / TokenizerError for a malformed file;
     InputError for a ``"gguf"`` weight format with a Hugging Face directory."""
     config, weights, tokenizer = read_decoder_checkpoint(path)
-    return DecoderModel(config, weights, tokenizer, device, max_seq, max_batch, options,
-                        prefill_chunk, weight_format, page_size, kv_pages, kv_dtype)
+    model = DecoderModel(config, weights, tokenizer, device, max_seq, max_batch, options,
+                         prefill_chunk, weight_format, page_size, kv_pages, kv_dtype)
+    release_free_heap()         # what reading the files built and dropped
+    return model
 
 
 def _token_id(t: Any) -> int:

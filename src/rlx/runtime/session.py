@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rlx.backends.base import Executable
+from rlx.backends.buffers import release_free_heap
 from rlx.backends.numpy_kernels import evaluate_node
 from rlx.errors import GraphBuildError, OutOfMemoryError
 from rlx.ir.graph import Graph
@@ -107,6 +108,7 @@ class Session:
             if isinstance(stored, _Stored):
                 compiled = self._thaw(stored, t0)
                 if compiled is not None:
+                    release_free_heap()         # the unpickled program's transients
                     return compiled
         graph = build()
         _check_graph(graph)
@@ -132,7 +134,9 @@ class Session:
             prepare = None if prepare_exe is None else self.backend.freeze(prepare_exe)
             if main is not None and (prepare_exe is None) == (prepare is None):
                 store.save(key, _Stored(result, main, prepare, surface))
-        return self._assemble(surface, result, exe, prepare_exe)
+        compiled = self._assemble(surface, result, exe, prepare_exe)
+        release_free_heap()                     # the passes' transients
+        return compiled
 
     def _store_entry(self, fingerprint: Callable[[Any], str | None], what: Any
                      ) -> tuple[ProgramStore | None, str | None]:
