@@ -224,3 +224,72 @@ def test_a_gguf_tokenizer_leaves_the_tokenizers_library_unimported():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert json.loads(out.stdout.strip().splitlines()[-1]) == [False, "Hello, world! 42"]
+
+
+# ---------------------------------------------------------------------- the table cache
+def _count_builds(monkeypatch):
+    """Count the merge-table and string-index builds (a cache hit makes neither)."""
+    from rlx.frontends import bytebpe, strings
+
+    counts = {"merges": 0, "index": 0}
+    build_tables, build_state = bytebpe._merge_tables, strings.StringIndex.state
+
+    def tables(*args):
+        counts["merges"] += 1
+        return build_tables(*args)
+
+    def state(self):
+        counts["index"] += 1
+        return build_state(self)
+
+    monkeypatch.setattr(bytebpe, "_merge_tables", tables)
+    monkeypatch.setattr(strings.StringIndex, "state", state)
+    return counts
+
+
+def test_tables_are_read_back_from_the_disk_cache(smollm2_meta, program_store, monkeypatch,
+                                                  tmp_path):
+    """A second load of the same vocabulary reads its index and merge tables from the
+    disk cache and encodes the same; other merges are other tables."""
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
+    counts = _count_builds(monkeypatch)
+    first = tokenizer_from_gguf_metadata(smollm2_meta)
+    assert counts == {"merges": 1, "index": 1}
+    second = tokenizer_from_gguf_metadata(smollm2_meta)
+    assert counts == {"merges": 1, "index": 1}
+    for text in CORPUS[:20] + EDGE_TEXTS:
+        assert second.encode(text) == first.encode(text)
+    assert second.token_to_id("hello") == first.token_to_id("hello") is not None
+    # the same tokens with one merge fewer: the index is found, the merges are not
+    merges = list(smollm2_meta["tokenizer.ggml.merges"])
+    fewer = tokenizer_from_gguf_metadata({**smollm2_meta, "tokenizer.ggml.merges": merges[:-1]})
+    assert counts == {"merges": 2, "index": 1}
+    reference = _tokenizers_bpe({**smollm2_meta, "tokenizer.ggml.merges": merges[:-1]})
+    last_pair = merges[-1].replace(" ", "")
+    assert fewer.encode(last_pair) == reference.encode(last_pair).ids
+
+
+def test_the_table_cache_is_off_with_the_program_store(program_store, monkeypatch, tmp_path):
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("RLX_PROGRAM_STORE", "0")
+    counts = _count_builds(monkeypatch)
+    meta = _toy(["a b", "ab c"], ["ab", "abc"])
+    for _ in range(2):
+        assert tokenizer_from_gguf_metadata(meta).encode("abc") == [257]
+    assert counts == {"merges": 2, "index": 2}
+    assert not any(tmp_path.rglob("*.rlxp"))
+
+
+def test_a_damaged_table_entry_is_built_again(program_store, monkeypatch, tmp_path):
+    monkeypatch.setenv("RLX_CACHE_DIR", str(tmp_path))
+    meta = _toy(["a b", "ab c"], ["ab", "abc"])
+    tokenizer_from_gguf_metadata(meta)
+    entries = list(tmp_path.rglob("tables/*.rlxp"))
+    assert len(entries) == 2
+    for entry in entries:
+        data = bytearray(entry.read_bytes())
+        data[-1] ^= 0xFF
+        entry.write_bytes(bytes(data))
+    counts = _count_builds(monkeypatch)
+    assert tokenizer_from_gguf_metadata(meta).encode("abc ab") == [257, 32, 256]
+    assert counts == {"merges": 1, "index": 1}

@@ -34,7 +34,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from rlx.frontends.pieces import PieceEngine, merge_pairs
-from rlx.frontends.strings import as_string_table
+from rlx.frontends.strings import StringTable, as_string_table
+from rlx.runtime.program_store import derived
 
 __all__ = ["NUMBER_RANGES", "ByteBpeBackend", "byte_of_char", "char_of_byte"]
 
@@ -107,40 +108,14 @@ class ByteBpeBackend(PieceEngine):
                  split_numbers: bool, bos: int | None, eos: int | None, add_bos: bool,
                  add_eos: bool):
         super().__init__(tokens, token_types, bos, eos, add_bos, add_eos)
-        # the build works on UTF-8 bytes, as the tables hold them (no str per piece)
-        pieces = list(self._tokens.utf8_items())
-        ids = dict(zip(reversed(pieces), range(len(pieces) - 1, -1, -1)))  # first ids
-        del pieces
-        self._byte_ids = [ids.get(c.encode("utf-8")) for c in char_of_byte]
         self._split_numbers = split_numbers
-        self._vocab = vocab = len(self._tokens)
-        pairs = [merge.split(b" ") for merge in as_string_table(merges).utf8_items()]
-        if any(len(pair) != 2 for pair in pairs):
-            bad = next(merge for merge, pair in zip(merges, pairs) if len(pair) != 2)
-            raise ValueError(f"merge {bad!r} is not two tokens separated by a space")
-        get = ids.get
-        lefts = [get(left) for left, _ in pairs]
-        rights = [get(right) for _, right in pairs]
-        merged = [get(left + right) for left, right in pairs]
-        del ids
-        if None in lefts or None in rights or None in merged:
-            rank = next(r for r, trio in enumerate(zip(lefts, rights, merged)) if None in trio)
-            left, right = pairs[rank]
-            piece = next(piece for piece, token_id in zip(
-                (left, right, left + right), (lefts[rank], rights[rank], merged[rank]))
-                if token_id is None)
-            raise ValueError(f"merge {merges[rank]!r}: {piece.decode()!r} is not in the "
-                             "vocabulary")
-        # (left id, right id) -> (rank, merged id): sorted keys left * vocab + right and
-        # their values rank << 32 | merged, searched by bisection; of a pair listed twice
-        # the last place stays, as in the tokenizers library's table
-        keys = np.array(lefts, np.int64) * vocab + np.array(rights, np.int64)
-        order = np.lexsort((np.arange(len(keys)), keys))
-        keys = keys[order]
-        last = np.append(keys[1:] != keys[:-1], True) if len(keys) else np.zeros(0, bool)
-        values = (order.astype(np.int64) << 32) | np.array(merged, np.int64)[order]
-        self._pair_keys = array("q", keys[last].tobytes())
-        self._pair_values = array("q", values[last].tobytes())
+        self._vocab = len(self._tokens)
+        merges = as_string_table(merges)
+        self._byte_ids, keys, values = derived(
+            "byte-bpe-merges", (*self._tokens.parts(), *merges.parts()),
+            lambda: _merge_tables(self._tokens, merges))
+        self._pair_keys = array("q", keys)
+        self._pair_values = array("q", values)
         self._words: dict[str, list[int]] = {}
 
     def _pair(self, left: int, right: int) -> tuple[int, int] | None:
@@ -191,3 +166,40 @@ class ByteBpeBackend(PieceEngine):
             if token is not None:
                 data += self.token_bytes(token)
         return data.decode("utf-8", "replace")
+
+
+def _merge_tables(tokens: StringTable, merges: StringTable
+                  ) -> tuple[list[int | None], bytes, bytes]:
+    """(the id of each byte's stand-in, or None; the merge table's sorted keys and its
+    values, as int64 bytes) of a vocabulary and its "left right" merges (see
+    :class:`ByteBpeBackend`); ValueError for a malformed merge."""
+    # the build works on UTF-8 bytes, as the tables hold them (no str per piece)
+    pieces = list(tokens.utf8_items())
+    ids = dict(zip(reversed(pieces), range(len(pieces) - 1, -1, -1)))  # first ids
+    del pieces
+    byte_ids = [ids.get(c.encode("utf-8")) for c in char_of_byte]
+    pairs = [merge.split(b" ") for merge in merges.utf8_items()]
+    if any(len(pair) != 2 for pair in pairs):
+        bad = next(merge for merge, pair in zip(merges, pairs) if len(pair) != 2)
+        raise ValueError(f"merge {bad!r} is not two tokens separated by a space")
+    get = ids.get
+    lefts = [get(left) for left, _ in pairs]
+    rights = [get(right) for _, right in pairs]
+    merged = [get(left + right) for left, right in pairs]
+    if None in lefts or None in rights or None in merged:
+        rank = next(r for r, trio in enumerate(zip(lefts, rights, merged)) if None in trio)
+        left, right = pairs[rank]
+        piece = next(piece for piece, token_id in zip(
+            (left, right, left + right), (lefts[rank], rights[rank], merged[rank]))
+            if token_id is None)
+        raise ValueError(f"merge {merges[rank]!r}: {piece.decode()!r} is not in the "
+                         "vocabulary")
+    # (left id, right id) -> (rank, merged id): sorted keys left * vocab + right and
+    # their values rank << 32 | merged, searched by bisection; of a pair listed twice
+    # the last place stays, as in the tokenizers library's table
+    keys = np.array(lefts, np.int64) * len(tokens) + np.array(rights, np.int64)
+    order = np.lexsort((np.arange(len(keys)), keys))
+    keys = keys[order]
+    last = np.append(keys[1:] != keys[:-1], True) if len(keys) else np.zeros(0, bool)
+    values = (order.astype(np.int64) << 32) | np.array(merged, np.int64)[order]
+    return byte_ids, keys[last].tobytes(), values[last].tobytes()

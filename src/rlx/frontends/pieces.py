@@ -57,7 +57,7 @@ class PieceEngine:
         # the pieces as one table of UTF-8 and an index over it (rlx.frontends.strings),
         # not a str per piece and a dict: Gemma 3's 262k pieces take 5.2 MiB, not 37
         self._tokens = as_string_table(tokens)
-        self._index = StringIndex(self._tokens)
+        self._index = StringIndex.cached(self._tokens)
         types = np.asarray(token_types)
         self._before = [bos] if add_bos else []
         self._after = [eos] if add_eos else []

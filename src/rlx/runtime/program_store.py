@@ -40,6 +40,7 @@ import io
 import os
 import pickle
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -235,3 +236,40 @@ class ProgramStore:
             return True
         except OSError:
             return False
+
+
+def derived(kind: str, inputs: tuple[bytes | memoryview, ...], build: Callable[[], Any]
+            ) -> Any:
+    """``build()``, kept in the disk cache's ``tables`` store under a digest of ``kind``,
+    the ``inputs`` it is made from (their bytes) and rlx's code: what a model's files
+    derive on every load (a tokenizer's index and merge tables: 0.07 s of SmolLM2's
+    first token) is read back instead. The value must pickle; with the store off
+    (:func:`enabled`) or its directory unusable, it is built each time."""
+    store = _tables_store()
+    if store is None:
+        return build()
+    digest = blake2b(digest_size=32)
+    for part in (MAGIC, code_fingerprint().encode(), kind.encode()):
+        digest.update(part + b"\0")
+    for data in inputs:
+        digest.update(len(data).to_bytes(8, "little"))
+        digest.update(data)
+    key = digest.hexdigest()[:40]
+    value = store.load(key)
+    if value is None:
+        value = build()
+        store.save(key, value)
+    return value
+
+
+def _tables_store() -> ProgramStore | None:
+    """The store of derived tables in the cpu device's disk cache directory, or None."""
+    if not enabled():
+        return None
+    from rlx.backends.cpu import toolchain
+    from rlx.errors import CacheError
+
+    try:
+        return ProgramStore(toolchain.cache_dir() / "tables")
+    except CacheError:
+        return None
