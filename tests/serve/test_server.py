@@ -108,6 +108,32 @@ def test_models_and_health(served, client):
         assert json.loads(r.read()) == {"status": "ok"}
 
 
+def _get(url: str):
+    """(status, headers, JSON body) of a GET."""
+    try:
+        with urllib.request.urlopen(url, timeout=30) as r:
+            return r.status, r.headers, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, json.loads(e.read())
+
+
+def test_a_model_is_retrieved_by_name_and_unknown_urls_are_openai_errors(served, client):
+    import openai
+
+    assert client.models.retrieve(DECODER).id == DECODER
+    assert client.models.retrieve(ENCODER).object == "model"
+    with pytest.raises(openai.NotFoundError) as missing:
+        client.models.retrieve("no-such/model")
+    assert missing.value.body["code"] == "model_not_found"
+    status, _, body = _get(served[0] + "/v1/no-such-route")
+    assert status == 404 and body["error"]["code"] == "unknown_url"
+    assert "POST /v1/chat/completions" in body["error"]["message"]
+    status, headers, body = _get(served[0] + "/v1/completions")     # a POST route
+    assert status == 405 and body["error"]["code"] == "method_not_allowed"
+    assert "POST" in headers["Allow"]
+    assert _get(served[0] + "/health")[0] == 200      # and it keeps serving
+
+
 def test_chat_completion_is_rlx_generate_and_streams_the_same(served, client):
     reference = generate(served[2], QUESTION, max_new_tokens=24, chat=True)
     r = client.chat.completions.create(model=DECODER, messages=QUESTION, max_tokens=24,

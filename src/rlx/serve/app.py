@@ -2,9 +2,10 @@
 
 Routes: ``POST /v1/chat/completions``, ``POST /v1/completions`` (both streaming as
 server-sent events when ``stream`` is true: OpenAI chunks, then ``data: [DONE]``),
-``POST /v1/embeddings``, ``GET /v1/models``, ``GET /health`` and ``GET /metrics``
-(Prometheus text). Errors are OpenAI error objects (rlx.serve.protocol); a full queue
-is a 429 with ``Retry-After``. A streaming client that disconnects cancels its job,
+``POST /v1/embeddings``, ``GET /v1/models``, ``GET /v1/models/{model}``, ``GET
+/health`` and ``GET /metrics`` (Prometheus text). Errors are OpenAI error objects
+(rlx.serve.protocol), an unknown path or method included; a full queue is a 429 with
+``Retry-After``. A streaming client that disconnects cancels its job,
 which stops at its next token.
 """
 
@@ -21,6 +22,7 @@ from typing import Any
 
 import numpy as np
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -33,6 +35,8 @@ from rlx.serve.protocol import (
     parse_generation,
 )
 
+ROUTES = ("POST /v1/chat/completions", "POST /v1/completions", "POST /v1/embeddings",
+          "GET /v1/models", "GET /v1/models/{model}", "GET /health", "GET /metrics")
 RETRY_AFTER_SECONDS = 1
 DRAIN_SECONDS = 0.05
 DRAIN_STREAMS = 2
@@ -164,10 +168,18 @@ def create_app(engine: Engine, decoder_name: str | None = None,
         return JSONResponse({"object": "list", "data": data, "model": name,
                              "usage": {"prompt_tokens": tokens, "total_tokens": tokens}})
 
+    def model_object(name: str) -> dict[str, Any]:
+        return {"id": name, "object": "model", "created": created, "owned_by": "rlx"}
+
     async def models(request: Request) -> Response:
-        return JSONResponse({"object": "list", "data": [
-            {"id": name, "object": "model", "created": created, "owned_by": "rlx"}
-            for name in served]})
+        return JSONResponse({"object": "list", "data": [model_object(n) for n in served]})
+
+    async def model(request: Request) -> Response:
+        try:
+            name = check_model({"model": request.path_params["model"]}, served)
+        except APIError as e:
+            return JSONResponse(e.body(), status_code=e.status)
+        return JSONResponse(model_object(name))
 
     async def health(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
@@ -182,9 +194,26 @@ def create_app(engine: Engine, decoder_name: str | None = None,
         Route("/v1/completions", completions, methods=["POST"]),
         Route("/v1/embeddings", embeddings, methods=["POST"]),
         Route("/v1/models", models, methods=["GET"]),
+        Route("/v1/models/{model:path}", model, methods=["GET"]),
         Route("/health", health, methods=["GET"]),
         Route("/metrics", metrics, methods=["GET"]),
-    ])
+    ], exception_handlers={HTTPException: _http_error})
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """An unknown path (404) or method (405) as an OpenAI error object, as every other
+    error here, keeping the headers Starlette gives (a 405's ``Allow``)."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        e = APIError(404, f"no route {request.url.path}: this server serves "
+                          f"{', '.join(ROUTES)}", code="unknown_url")
+    elif exc.status_code == 405:
+        e = APIError(405, f"{request.method} is not allowed on {request.url.path} "
+                          f"(allowed: {exc.headers.get('Allow', '') if exc.headers else ''})",
+                     code="method_not_allowed")
+    else:
+        e = APIError(exc.status_code, str(exc.detail))
+    return JSONResponse(e.body(), status_code=e.status, headers=exc.headers)
 
 
 class _Mailbox:
