@@ -326,6 +326,9 @@ def test_speculative_serving_answers_as_speculative_generate(served, client):
     ({"model": DECODER, "prompt": "x", "best_of": 3}, 400, "unsupported_parameter"),
     ({"model": DECODER, "prompt": "x", "suffix": " END"}, 400, "unsupported_parameter"),
     ({"model": DECODER, "messages": QUESTION, "min_p": 0.1}, 400, "unsupported_parameter"),
+    # as OpenAI's API: stream_options only with a stream
+    ({"model": DECODER, "messages": QUESTION, "stream_options": {"include_usage": True}}, 400,
+     "invalid_value"),
     ({"model": DECODER, "messages": QUESTION, "max_tokens": MAX_SEQ}, 400,
      "context_length_exceeded"),
     ({"model": DECODER, "messages": [{"role": "user", "content": "word " * 400}]}, 400,

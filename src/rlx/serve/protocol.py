@@ -6,7 +6,8 @@ OpenAI error object ``{"error": {"message", "type", "param", "code"}}``. Fields 
 not implement yet are refused by name rather than ignored (non-zero
 ``presence_penalty`` / ``frequency_penalty``, the fields of :data:`UNSUPPORTED` such as
 ``logit_bias``, ``best_of`` or ``suffix``, token-id embedding inputs); fields that
-change nothing here (``user``, ``stream_options``...) are accepted.
+change nothing here (``user``...) are accepted; ``stream_options`` without a stream is
+refused, as OpenAI refuses it.
 """
 
 from __future__ import annotations
@@ -148,6 +149,9 @@ def parse_generation(body: dict[str, Any], chat: bool) -> GenerationRequest:
     options = body.get("stream_options") or {}
     if not isinstance(options, dict):
         raise invalid("stream_options", "'stream_options' must be an object")
+    if body.get("stream_options") is not None and not stream:
+        raise invalid("stream_options", "'stream_options' is only allowed with "
+                                        "'stream': true (as OpenAI's API says)")
     echo = body.get("echo", False)
     if not isinstance(echo, bool) or (echo and chat):
         raise invalid("echo", "'echo' must be true or false (completions only)")
