@@ -33,11 +33,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from rlx.frontends.pieces import PieceEngine, merge_pairs
+from rlx.frontends.pieces import PieceEngine, first_ids, merge_pairs
 from rlx.frontends.strings import StringTable, as_string_table
 from rlx.runtime.program_store import derived
 
-__all__ = ["NUMBER_RANGES", "ByteBpeBackend", "byte_of_char", "char_of_byte"]
+__all__ = ["NUMBER_RANGES", "ByteBpeBackend", "byte_of_char", "char_of_byte", "stand_in_bytes"]
 
 NUMBER_RANGES = (
     (0x00B2, 0x00B3), (0x00B9, 0x00B9), (0x00BC, 0x00BE), (0x09F4, 0x09F9),
@@ -96,6 +96,15 @@ byte_of_char = {c: b for b, c in enumerate(char_of_byte)}
 """The byte each stand-in character stands for."""
 
 
+def stand_in_bytes(token: str) -> bytes | None:
+    """The bytes a byte-level token's stand-in characters stand for; None when it holds
+    another character."""
+    try:
+        return bytes([byte_of_char[c] for c in token])
+    except KeyError:
+        return None
+
+
 class ByteBpeBackend(PieceEngine):
     """GPT-2's byte-level BPE over ``tokens`` and ``merges`` (see the module docstring).
 
@@ -152,10 +161,8 @@ class ByteBpeBackend(PieceEngine):
     def token_bytes(self, token: str) -> bytes:
         """The bytes a token's text stands for: its stand-ins' bytes, or its own UTF-8
         when it holds another character."""
-        try:
-            return bytes([byte_of_char[c] for c in token])
-        except KeyError:
-            return token.encode("utf-8")
+        found = stand_in_bytes(token)
+        return token.encode("utf-8") if found is None else found
 
     def decode(self, ids: Sequence[int], skip_special_tokens: bool = True) -> str:
         data = bytearray()
@@ -174,9 +181,7 @@ def _merge_tables(tokens: StringTable, merges: StringTable
     values, as int64 bytes) of a vocabulary and its "left right" merges (see
     :class:`ByteBpeBackend`); ValueError for a malformed merge."""
     # the build works on UTF-8 bytes, as the tables hold them (no str per piece)
-    pieces = list(tokens.utf8_items())
-    ids = dict(zip(reversed(pieces), range(len(pieces) - 1, -1, -1)))  # first ids
-    del pieces
+    ids = first_ids(list(tokens.utf8_items()))
     byte_ids = [ids.get(c.encode("utf-8")) for c in char_of_byte]
     pairs = [merge.split(b" ") for merge in merges.utf8_items()]
     if any(len(pair) != 2 for pair in pairs):

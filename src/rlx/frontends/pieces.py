@@ -27,8 +27,9 @@ TOKEN_NORMAL, TOKEN_UNKNOWN, TOKEN_CONTROL, TOKEN_USER_DEFINED, TOKEN_UNUSED, TO
 Symbol = TypeVar("Symbol", bound=Hashable)
 
 
-def first_ids(tokens: Sequence[str]) -> dict[str, int]:
-    """token -> id; a token listed twice keeps its first id."""
+def first_ids(tokens: Sequence[Hashable]) -> dict[Hashable, int]:
+    """token -> id (tokens as str or as their UTF-8 bytes); a token listed twice keeps
+    its first id."""
     strings = list(tokens)
     return dict(zip(reversed(strings), range(len(strings) - 1, -1, -1)))  # first id last
 

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from rlx.errors import InputError, RlxError
-from rlx.frontends.bytebpe import ByteBpeBackend, byte_of_char
+from rlx.frontends.bytebpe import ByteBpeBackend, stand_in_bytes
 from rlx.frontends.gguf import GGUFFile
 from rlx.frontends.jsonfile import read_json_object
 from rlx.frontends.pieces import TOKEN_NORMAL, PieceEngine
@@ -230,8 +230,9 @@ class Tokenizer:
         from tokenizers import decoders
         added = self._backend.get_added_tokens_decoder()
         if isinstance(self._backend.decoder, decoders.ByteLevel) and int(token_id) not in added:
-            if all(c in byte_of_char for c in piece):
-                return bytes(byte_of_char[c] for c in piece)
+            found = stand_in_bytes(piece)
+            if found is not None:
+                return found
         return self.decode([int(token_id)], skip_special_tokens=False).encode("utf-8")
 
     def decode_batch(self, batch: Sequence[Sequence[int]] | np.ndarray,
